@@ -1,0 +1,23 @@
+/** Lower-cases and strips accents, so "São Paulo" and "sao paulo" compare equal. */
+export function normalizeText(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Cuts text to `max` characters with an ellipsis (cards, marker titles). */
+export function truncate(value: string, max: number): string {
+  return value.length > max ? `${value.slice(0, max).trimEnd()}…` : value;
+}
+
+/** 'tourist_attraction' → 'Tourist Attraction' */
+export function titleCaseType(type: string): string {
+  return type
+    .split('_')
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, validated once at start. A bad value stops the
+ * server with one readable line (see server.ts) instead of failing later.
+ */
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must look like smtp://user:pass@host:port or smtps://…')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Spotbook <no-reply@spotbook.localhost>'),
+  CONTACT_EMAIL: z.email().default('hello@spotbook.localhost'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  GOOGLE_MAPS_API_KEY: z.string().min(10).optional(),
+  CORS_ORIGINS: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ })))
+    .optional(),
+  /** embedded (default, offline) | osm (Photon/Nominatim URL) | google (needs the key) */
+  PLACES_PROVIDER: z.enum(['embedded', 'osm', 'google']).optional(),
+  OSM_SEARCH_URL: z.url({ protocol: /^https?$/ }).default('https://photon.komoot.io/api/'),
+  /** An online MapLibre style; unset means the offline basemap served by this server. */
+  MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  EXAMPLE_LISTS: booleanFlag.default(true),
+  RESET_TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'PUBLIC_URL' | 'PLACES_PROVIDER' | 'CORS_ORIGINS'> {
+  PUBLIC_URL: string;
+  PLACES_PROVIDER: 'embedded' | 'osm' | 'google';
+  CORS_ORIGINS: string[];
+  /** https PUBLIC_URL ⇒ Secure cookies */
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Empty strings count as unset, so `FOO=` in a .env file means "use the default". */
+function withoutEmpty(source: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmpty(source));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const provider = env.PLACES_PROVIDER ?? (env.GOOGLE_MAPS_API_KEY ? 'google' : 'embedded');
+  if (provider === 'google' && !env.GOOGLE_MAPS_API_KEY) {
+    throw new ConfigError(
+      'Invalid configuration: PLACES_PROVIDER=google needs GOOGLE_MAPS_API_KEY to be set',
+    );
+  }
+  return {
+    ...env,
+    PUBLIC_URL: publicUrl,
+    PLACES_PROVIDER: provider,
+    CORS_ORIGINS: env.CORS_ORIGINS ?? [],
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}

@@ -1,0 +1,136 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types for the one typed query layer (Kysely) over SQLite and PostgreSQL.
+ *
+ * Conventions, identical on both databases so repositories never branch on dialect:
+ * - timestamps are epoch milliseconds (`bigint` on PostgreSQL, parsed back to number);
+ * - booleans are integers 0/1 (presenters turn them into true/false);
+ * - `*_norm` columns hold lower-cased, accent-stripped text (see lib/text.ts) for
+ *   case- and accent-insensitive search and uniqueness.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  username_norm: string;
+  email: string;
+  email_norm: string;
+  password_hash: string;
+  created_at: number;
+  password_changed_at: number;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie's token, so a leaked table can't be replayed */
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface PasswordResetTokensTable {
+  /** sha256 of the mailed token */
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** Fixed-window counters for throttling, shared by every app server. */
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+  blocked_until: number;
+}
+
+/**
+ * One row per place id, whatever the provider: `gn:` GeoNames city, `lm:` curated
+ * landmark, `ap:` airport, `osm:`, `g:` Google, `custom:` a user's own pin.
+ * Provider places are written once from the provider, never from a client payload.
+ */
+export interface PlacesTable {
+  id: string;
+  provider: string;
+  display_name: string;
+  formatted_address: string;
+  city: string;
+  country: string;
+  lat: number;
+  lng: number;
+  primary_type: string;
+  website_uri: string;
+  google_maps_uri: string;
+  editorial_summary: string;
+  /** provider photo reference or URL on the provider's own image host ('' = none) */
+  photo_ref: string;
+  /** path of the cached copy served by us ('' = not cached yet) */
+  cached_preview_image: string;
+  /** set only for custom places: the user who dropped the pin */
+  owner_id: number | null;
+  created_at: number;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  user_id: number;
+  place_id: string;
+  review: string;
+  rating: number;
+  visited: number;
+  created_at: number;
+  updated_at: number;
+  /** copies of the place's fields so the gallery filters and sorts on one table */
+  place_name: string;
+  place_type: string;
+  place_city: string;
+  place_country: string;
+  /** normalised place name + address + city + review text, for search */
+  search_norm: string;
+}
+
+export interface ListsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string;
+  shareable_by_link: number;
+  slug: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Every slug a list has had, so renamed lists keep answering on old links. */
+export interface ListSlugsTable {
+  slug: string;
+  list_id: number;
+}
+
+export interface ListReviewsTable {
+  id: Generated<number>;
+  list_id: number;
+  review_id: number;
+  notes: string;
+  added_at: number;
+}
+
+export interface SavedListsTable {
+  id: Generated<number>;
+  user_id: number;
+  list_id: number;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  rate_limits: RateLimitsTable;
+  places: PlacesTable;
+  reviews: ReviewsTable;
+  lists: ListsTable;
+  list_slugs: ListSlugsTable;
+  list_reviews: ListReviewsTable;
+  saved_lists: SavedListsTable;
+}
