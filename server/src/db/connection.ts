@@ -1,9 +1,17 @@
-import { promises as fs, mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { FileMigrationProvider, Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Migration,
+} from 'kysely';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -37,11 +45,36 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
 
 const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Applies every pending migration in db/migrations (NNN_name.ts, in name order). */
+/**
+ * Every file of db/migrations (NNN_name.ts), imported from our own code rather than
+ * Kysely's FileMigrationProvider so the same loader works under tsx and vitest.
+ */
+async function loadMigrations(): Promise<Record<string, Migration>> {
+  const files = readdirSync(migrationFolder).filter((f) => /^\d{3}_[\w-]+\.ts$/.test(f));
+  const entries = await Promise.all(
+    files.map(async (f) => {
+      const module = (await import(pathToFileURL(path.join(migrationFolder, f)).href)) as Migration;
+      return [f.replace(/\.ts$/, ''), module] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+async function currentSchema(db: Db): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
+/** Applies every pending migration, in name order, on either database. */
 export async function migrateToLatest(db: Db): Promise<void> {
+  const migrations = await loadMigrations();
   const migrator = new Migrator({
     db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder }),
+    provider: { getMigrations: async () => migrations },
+    // Kysely looks for its bookkeeping tables in every schema; pin them to ours so
+    // databases holding several schemas (one per test file, or per tenant) stay apart.
+    migrationTableSchema: await currentSchema(db),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -1,0 +1,93 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/connection.ts';
+import { sessionSecret } from './lib/secrets.ts';
+import { registerCsrf } from './plugins/csrf.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { createMailer, type Mailer } from './plugins/mail.ts';
+import { registerSessions } from './plugins/session.ts';
+import { Throttle } from './plugins/throttle.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { systemRoutes } from './features/system/routes.ts';
+
+export interface BuildOptions {
+  /** an already-open database (tests share one per file); opened from config otherwise */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/**
+ * The whole server as one Fastify instance, separate from listening (server.ts):
+ * infrastructure first (errors, cookies, CSRF, sessions, docs), then the feature routes,
+ * then the web app with its client-side routing fallback.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  });
+  const database =
+    options.database ??
+    openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  if (!options.database) app.addHook('onClose', () => database.close());
+  await migrateToLatest(database.db);
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    mailer: options.mailer ?? createMailer(config, app.log),
+    throttle: new Throttle(database.db),
+  };
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await app.register(fastifyCookie, {
+    secret: sessionSecret(config.DATA_DIR, config.SESSION_SECRET),
+  });
+  await app.register(fastifyCompress, { threshold: 2048 });
+  if (config.CORS_ORIGINS.length) {
+    await app.register(fastifyCors, { origin: config.CORS_ORIGINS, credentials: true });
+  }
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Spotbook API', version: '1.0.0', description: 'Spots, lists and sharing.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerCsrf(app, config);
+  registerSessions(app, ctx.db);
+
+  await app.register(systemRoutes, { prefix: '/api', ctx });
+  await app.register(authRoutes, { prefix: '/api/user', ctx });
+  await registerWebApp(app);
+  return { app, ctx };
+}

@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/errors.ts';
+
+/** Fastify's own client errors, with messages that help the caller without internals. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON in the request body.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but its content type says JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large (1 MB at most).',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+};
+
+function validationErrors(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.validation) {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'non_field_errors';
+    (errors[field] ??= []).push(issue.message ?? 'Invalid value.');
+  }
+  return errors;
+}
+
+/**
+ * The one place that turns any failure into the contract's JSON error shape:
+ * `{detail, errors?}`; 5xx answers never carry the underlying message.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send(
+          error.errors
+            ? { detail: error.message, errors: error.errors }
+            : { detail: error.message },
+        );
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = validationErrors(error);
+      const first = Object.values(errors)[0]?.[0] ?? 'Invalid input.';
+      const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
+      return reply.status(400).send({ detail: `${first}${where}`, errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const detail = (error.code && FRAMEWORK_MESSAGES[error.code]) || error.message;
+      return reply.status(status).send({ detail });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ detail: 'Internal Server Error' });
+  });
+}
+
+export function apiNotFound(reply: FastifyReply) {
+  return reply.status(404).send({ detail: 'Not found.' });
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { User } from '@spotbook/contract';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connection.ts';
+import { clock } from '../lib/clock.ts';
+import { notAuthenticated } from '../lib/errors.ts';
+import { randomToken, sha256 } from '../lib/tokens.ts';
+
+export const SESSION_COOKIE = 'sessionid';
+const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the signed-in user, or null; loaded once per /api/ request */
+    user: User | null;
+    /** hashed id of the current session row, when there is one */
+    sessionId: string | null;
+  }
+}
+
+/**
+ * Server-side sessions: the cookie holds a random token (signed with SESSION_SECRET),
+ * the sessions table holds its hash, so every app server on one database shares them
+ * and logout or a password reset can end them for real.
+ */
+export function registerSessions(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const raw = request.cookies[SESSION_COOKIE];
+    if (!raw) return;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return;
+    const id = sha256(unsigned.value);
+    const row = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['users.id', 'users.username', 'users.email', 'sessions.expires_at'])
+      .where('sessions.id', '=', id)
+      .executeTakeFirst();
+    if (!row || row.expires_at < clock.now()) return;
+    request.user = { id: row.id, username: row.username, email: row.email };
+    request.sessionId = id;
+  });
+}
+
+/** Starts a new session (a fresh id every time: rotation at login) and sets the cookie. */
+export async function startSession(db: Db, config: Config, reply: FastifyReply, userId: number) {
+  const token = randomToken();
+  const now = clock.now();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: sha256(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: now + SESSION_TTL_MS,
+    })
+    .execute();
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    signed: true,
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply) {
+  if (request.sessionId)
+    await db.deleteFrom('sessions').where('id', '=', request.sessionId).execute();
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  request.user = null;
+  request.sessionId = null;
+}
+
+/** preHandler for routes that need a signed-in user (contract §2's 403 detail). */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw notAuthenticated();
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.user) throw notAuthenticated();
+  return request.user;
+}

@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
+import type { Mail, Mailer } from '../src/plugins/mail.ts';
+import { freshSchemaUrl } from './postgres.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** mails the app sent, newest last */
+  mails: Mail[];
+  close(): Promise<void>;
+}
+
+export const testDialect = (): 'sqlite' | 'postgres' =>
+  process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+/**
+ * The real app on a real database: a new SQLite file, or a new schema in this run's
+ * PostgreSQL database (api-postgres project). Nothing is mocked but the mail transport.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-test-'));
+  const databaseUrl =
+    testDialect() === 'postgres' ? await freshSchemaUrl(inject('postgresUrl')) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    EXAMPLE_LISTS: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const mails: Mail[] = [];
+  const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
+  const { app, ctx } = await buildApp(config, { mailer, logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    mails,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Body = InjectOptions['payload'];
+
+/**
+ * A browser-like client over inject: keeps cookies, sends the CSRF header on unsafe
+ * methods the way the web app does.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly app: FastifyInstance) {}
+
+  async request(
+    method: InjectOptions['method'],
+    url: string,
+    body?: Body,
+    headers: Record<string, string> = {},
+  ) {
+    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(String(method));
+    if (unsafe && !this.cookies.has('csrftoken')) await this.request('GET', '/api/user/session/');
+    const response = await this.app.inject({
+      method,
+      url,
+      payload: body,
+      headers: {
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(unsafe ? { 'x-csrftoken': this.cookies.get('csrftoken') ?? '' } : {}),
+        ...headers,
+      },
+    });
+    this.keepCookies(response);
+    return response;
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, body?: Body) => this.request('POST', url, body ?? {});
+  put = (url: string, body?: Body) => this.request('PUT', url, body ?? {});
+  patch = (url: string, body?: Body) => this.request('PATCH', url, body ?? {});
+  delete = (url: string) => this.request('DELETE', url);
+
+  private keepCookies(response: LightMyRequestResponse) {
+    for (const c of response.cookies) {
+      if (c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()))
+        this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+}
+
+let counter = 0;
+/** A unique, valid username per call (runs share a PostgreSQL database). */
+export const uniqueName = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${counter++}`;
+
+export interface TestUser {
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+  client: TestClient;
+}
+
+/** Registers a user through the API and returns a client signed in as them. */
+export async function signedInUser(app: FastifyInstance, name = uniqueName()): Promise<TestUser> {
+  const client = new TestClient(app);
+  const password = 'correct horse battery';
+  const email = `${name}@example.test`;
+  const response = await client.post('/api/user/register/', { username: name, email, password });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  const { user } = response.json() as { user: { id: number } };
+  return { id: user.id, username: name, email, password, client };
+}

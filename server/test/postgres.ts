@@ -1,0 +1,49 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+
+/** Where the tests find a PostgreSQL server they may create databases on. */
+export const PG_ADMIN_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** A connection string whose search_path is a fresh schema, so test files never meet. */
+export async function freshSchemaUrl(databaseUrl: string): Promise<string> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.end();
+  const u = new URL(databaseUrl);
+  u.searchParams.set('options', `-c search_path=${schema},public`);
+  return u.toString();
+}
+
+export async function createDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = withDatabase(PG_ADMIN_URL, name);
+  // Extensions live in public, shared by every test schema of the run.
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  await client.query('CREATE EXTENSION IF NOT EXISTS unaccent');
+  await client.end();
+  return url;
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+export const runDatabaseName = (prefix: string) =>
+  `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;

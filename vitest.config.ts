@@ -1,0 +1,57 @@
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['server/src/**/*.api.test.ts'];
+
+/**
+ * One runner, four projects: pure unit tests; the API suite over inject against a real
+ * SQLite file and again against a real PostgreSQL database; browser scenarios against
+ * the app started the way `npm start` starts it.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'contract/**/*.unit.test.ts',
+            'server/**/*.unit.test.ts',
+            'web/src/**/*.unit.test.ts',
+          ],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-sqlite',
+          include: apiTests,
+          env: { TEST_DB: 'sqlite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: apiTests,
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['server/test/postgres-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
