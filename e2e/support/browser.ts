@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+}
+
+/** Browser console noise a real user would also see and that is expected: the
+ * network log line Chromium prints for a 4xx answer the page handles itself. */
+const EXPECTED_CONSOLE = /Failed to load resource: the server responded with a status of 4\d\d/;
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** console errors, page errors and requests that tried to leave the machine */
+  problems: string[];
+}
+
+/**
+ * A fresh browser profile (its own cookies) whose every request must stay on this
+ * machine; anything else is aborted and recorded as a problem, as are console errors.
+ */
+export async function openSession(
+  browser: Browser,
+  options: { width?: number; colorScheme?: 'light' | 'dark' } = {},
+): Promise<Session> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const problems: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    const local = ['127.0.0.1', 'localhost'].includes(url.hostname) || ['data:', 'blob:'].includes(url.protocol);
+    if (local) return route.continue();
+    problems.push(`request left the machine: ${url.href}`);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !EXPECTED_CONSOLE.test(message.text())) {
+      problems.push(`console error: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { context, page, problems };
+}
+
+/** Saves a screenshot under test-results/screenshots/ to look at. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

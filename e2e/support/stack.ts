@@ -1,0 +1,39 @@
+import { inject } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { freshSchemaUrl } from '../../server/test/postgres.ts';
+import { startApp, type RunningApp } from './app-server.ts';
+import { launchBrowser } from './browser.ts';
+import { startMailServer } from './mail-server.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
+
+export interface Stack {
+  app: RunningApp;
+  mail: Awaited<ReturnType<typeof startMailServer>>;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/** The app on the chosen database, a real SMTP server it mails through, and a browser. */
+export async function startStack(dialect: Dialect, env: Record<string, string> = {}): Promise<Stack> {
+  const mail = await startMailServer();
+  const databaseUrl = dialect === 'postgres' ? await freshSchemaUrl(inject('e2ePostgresUrl')) : undefined;
+  const app = await startApp({
+    SMTP_URL: mail.url,
+    EXAMPLE_LISTS: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const browser = await launchBrowser();
+  return {
+    app,
+    mail,
+    browser,
+    async stop() {
+      await browser.close();
+      await app.stop();
+      await mail.close();
+    },
+  };
+}
