@@ -7,7 +7,7 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-export const AUTH_REQUIRED_DETAIL = 'Authentication credentials were not provided.';
+export { AUTH_REQUIRED_DETAIL } from './messages.ts';
 
 /** Turns zod issues into `{field: [message, …]}`; issues without a path go to `non_field_errors`. */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {

@@ -56,7 +56,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited at start:\n${log}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${log}`);
     await new Promise((r) => setTimeout(r, 200));

@@ -8,7 +8,15 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -38,7 +46,9 @@ export async function openSession(
   const problems: string[] = [];
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url());
-    const local = ['127.0.0.1', 'localhost'].includes(url.hostname) || ['data:', 'blob:'].includes(url.protocol);
+    const local =
+      ['127.0.0.1', 'localhost'].includes(url.hostname) ||
+      ['data:', 'blob:'].includes(url.protocol);
     if (local) return route.continue();
     problems.push(`request left the machine: ${url.href}`);
     return route.abort();

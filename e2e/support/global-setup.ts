@@ -11,7 +11,8 @@ declare module 'vitest' {
 
 /** Checks what the browser scenarios need and makes this run's PostgreSQL database. */
 export default async function setup(project: TestProject) {
-  if (!existsSync('web/dist/index.html')) throw new Error('web/dist is missing: run `npm run build` first');
+  if (!existsSync('web/dist/index.html'))
+    throw new Error('web/dist is missing: run `npm run build` first');
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   const name = runDatabaseName('spotbook_e2e');
   project.provide('e2ePostgresUrl', await createDatabase(name));

@@ -27,7 +27,11 @@ export async function startMailServer() {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, decoded: decodeQuotedPrintable(raw) });
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          decoded: decodeQuotedPrintable(raw),
+        });
         callback();
       });
     },
@@ -42,7 +46,8 @@ export async function startMailServer() {
       for (;;) {
         const mail = mails.filter((m) => m.to.includes(to)).at(-1);
         if (mail) return mail;
-        if (Date.now() - start > timeoutMs) throw new Error(`no mail for ${to} within ${timeoutMs} ms`);
+        if (Date.now() - start > timeoutMs)
+          throw new Error(`no mail for ${to} within ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },

@@ -16,9 +16,13 @@ export interface Stack {
 }
 
 /** The app on the chosen database, a real SMTP server it mails through, and a browser. */
-export async function startStack(dialect: Dialect, env: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+): Promise<Stack> {
   const mail = await startMailServer();
-  const databaseUrl = dialect === 'postgres' ? await freshSchemaUrl(inject('e2ePostgresUrl')) : undefined;
+  const databaseUrl =
+    dialect === 'postgres' ? await freshSchemaUrl(inject('e2ePostgresUrl')) : undefined;
   const app = await startApp({
     SMTP_URL: mail.url,
     EXAMPLE_LISTS: '0',

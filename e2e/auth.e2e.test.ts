@@ -1,0 +1,139 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { AUTH_MESSAGES } from '@spotbook/contract';
+import { openSession, screenshot, type Session } from './support/browser.ts';
+import { DIALECTS, startStack, type Stack } from './support/stack.ts';
+
+const INTRO = 'Create spots to privately review places';
+
+async function signUp(
+  page: Page,
+  base: string,
+  who: { email: string; username: string; password: string },
+) {
+  await page.goto(`${base}/signup`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByLabel('Confirm Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByText(INTRO).waitFor();
+}
+
+async function signIn(page: Page, base: string, login: string, password: string, query = '') {
+  await page.goto(`${base}/signin${query}`);
+  await page.getByLabel('Username or Email').fill(login);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+describe.each(DIALECTS)('accounts in a real browser on %s', (dialect) => {
+  let stack: Stack;
+  let session: Session;
+  beforeAll(async () => {
+    stack = await startStack(dialect);
+  });
+  afterAll(() => stack?.stop());
+  afterEach(async () => {
+    expect(session.problems).toEqual([]);
+    await session.context.close();
+  });
+
+  it('sign up, sign out, reset the password from the mailed link, sign in by e-mail', async () => {
+    session = await openSession(stack.browser);
+    const { page } = session;
+    const base = stack.app.url;
+    const who = {
+      email: `Ada.${dialect}@example.test`,
+      username: `ada_${dialect}`,
+      password: 'first password 1',
+    };
+
+    await page.goto(base);
+    await page.getByRole('link', { name: 'Sign Up' }).first().waitFor();
+    await screenshot(page, `home-signed-out-1280-light-${dialect}`);
+
+    // The shared schema's message shows before anything is sent.
+    await page.goto(`${base}/signup`);
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByLabel('Username').fill(who.username);
+    await page.getByLabel('Password', { exact: true }).fill(who.password);
+    await page.getByLabel('Confirm Password').fill('something else');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText(AUTH_MESSAGES.passwordsMustMatch).waitFor();
+    await screenshot(page, `signup-errors-1280-light-${dialect}`);
+
+    await signUp(page, base, who);
+    await screenshot(page, `home-signed-in-1280-light-${dialect}`);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+
+    await page.goto(`${base}/signin`);
+    await page.getByRole('link', { name: 'I Forgot My Password' }).click();
+    await page.waitForURL(`${base}/requestpassword`);
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByRole('button', { name: 'Send Email' }).click();
+    await page.getByRole('button', { name: 'Send another email' }).waitFor();
+    await page.getByText(AUTH_MESSAGES.resetRequested).waitFor();
+
+    const mail = await stack.mail.waitForMail(who.email);
+    expect(mail.decoded).toMatch(/Content-Type: text\/plain/i);
+    expect(mail.decoded).toMatch(/Content-Type: text\/html/i);
+    const link = mail.decoded.match(new RegExp(`${base}/reset-password/[\\w-]+/[\\w-]+`))?.[0];
+    expect(link).toBeTruthy();
+
+    await page.goto(link!);
+    await page.getByLabel('New Password', { exact: true }).fill('second password 2');
+    await page.getByLabel('Confirm New Password').fill('second password 2');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('link', { name: 'Sign In' }).last().click();
+    await page.waitForURL(`${base}/signin`);
+
+    // The old password is dead; the new one works with the e-mail in another case.
+    await signIn(page, base, who.email, who.password);
+    await page.getByText(AUTH_MESSAGES.invalidCredentials).waitFor();
+    await signIn(page, base, who.email.toUpperCase(), 'second password 2');
+    await page.getByText(INTRO).waitFor();
+
+    // The mailed link worked once.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.goto(link!);
+    await page.getByLabel('New Password', { exact: true }).fill('third password 3');
+    await page.getByLabel('Confirm New Password').fill('third password 3');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText(AUTH_MESSAGES.resetLinkInvalid).waitFor();
+  });
+
+  it('returns to a shared list after signing in, and never to another site', async () => {
+    session = await openSession(stack.browser);
+    const { page } = session;
+    const base = stack.app.url;
+    const who = {
+      email: `grace.${dialect}@example.test`,
+      username: `grace_${dialect}`,
+      password: 'grace password',
+    };
+    await signUp(page, base, who);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${base}/`);
+
+    await signIn(page, base, who.username, who.password, '?listId=ada-paris-classics');
+    await page.waitForURL(`${base}/lists/ada-paris-classics`);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${base}/`);
+
+    await signIn(
+      page,
+      base,
+      who.username,
+      who.password,
+      `?listId=${encodeURIComponent('https://evil.example/x')}`,
+    );
+    await page.getByText(INTRO).waitFor();
+    expect(new URL(page.url()).origin).toBe(base);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+});
