@@ -1,0 +1,177 @@
+/**
+ * Embedded place search (issue 3 §6): p50/p95/p99 of the index's search functions over
+ * a mix of real queries, beside a bare FTS5 MATCH of the same words on the same file in
+ * the same run, plus the build time and this process's memory. Target: p95 < 5 ms.
+ *
+ *   npx tsx bench/places-search.ts
+ *   BENCH_QUERIES=5000 npx tsx bench/places-search.ts
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import Database from 'better-sqlite3';
+import { PLACE_SEARCH_LIMITS } from '@spotbook/contract';
+import {
+  openPlacesIndex,
+  type PlacesIndex,
+} from '../server/src/features/places/embedded/places-index.ts';
+import {
+  prefixMatchExpression,
+  searchWords,
+} from '../server/src/features/places/embedded/search-text.ts';
+
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 2000);
+const WARMUP = 200;
+const TARGET_P95_MS = 5;
+const CATEGORIES = ['museum', 'park', 'church', 'garden', 'temple', 'market', 'bridge', 'airport'];
+
+type Query =
+  { kind: 'city'; text: string } | { kind: 'place'; text: string; lat: number; lng: number };
+
+/** Deterministic, so two runs measure the same queries. */
+function random(seed: number) {
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+}
+
+function sampleQueries(db: Database.Database, count: number): Query[] {
+  const rnd = random(42);
+  const pick = <T>(items: T[]): T => items[Math.floor(rnd() * items.length)]!;
+  const prefix = (text: string) => text.slice(0, 1 + Math.floor(rnd() * text.length));
+  type Point = { name: string; lat: number; lng: number };
+  const rows = (sql: string) => db.prepare<[], Point>(sql).all();
+  const cities = rows(
+    "SELECT name, lat, lng FROM places WHERE kind = 'city' AND rank_population >= 15000",
+  );
+  const bigCities = cities.filter((_, i) => i < 500); // rowids put the biggest first
+  const airports = rows(
+    "SELECT substr(id, 4) AS name, lat, lng FROM places WHERE kind = 'airport'",
+  );
+  const landmarks = rows("SELECT name, lat, lng FROM places WHERE kind = 'landmark'");
+  const near = (p: Point) => ({
+    lat: p.lat + (rnd() - 0.5) * 0.1,
+    lng: p.lng + (rnd() - 0.5) * 0.1,
+  });
+
+  return Array.from({ length: count }, (): Query => {
+    const roll = rnd();
+    if (roll < 0.3) return { kind: 'city', text: prefix(pick(cities).name) };
+    if (roll < 0.4) return { kind: 'city', text: pick(airports).name };
+    if (roll < 0.6 && landmarks.length) {
+      const landmark = pick(landmarks);
+      const words = landmark.name.split(/\s+/).filter((w) => w.length >= 3);
+      return {
+        kind: 'place',
+        text: prefix(words.length ? pick(words) : landmark.name),
+        ...near(landmark),
+      };
+    }
+    const city = pick(bigCities);
+    const text = roll < 0.8 ? pick(CATEGORIES) : prefix(pick(cities).name).slice(0, 3);
+    return { kind: 'place', text, ...near(city) };
+  });
+}
+
+function percentiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+/**
+ * Wall time per query, and CPU time, which a busy machine (other processes competing
+ * for the cores) doesn't inflate: both are printed, with the load average.
+ */
+function time(queries: Query[], run: (q: Query) => unknown) {
+  for (const q of queries.slice(0, WARMUP)) run(q);
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (const q of queries.slice(WARMUP)) {
+    const cpuStart = process.cpuUsage();
+    const start = process.hrtime.bigint();
+    run(q);
+    wall.push(Number(process.hrtime.bigint() - start) / 1e6);
+    const used = process.cpuUsage(cpuStart);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  return { wall, cpu };
+}
+
+function searchWith(index: PlacesIndex) {
+  return (q: Query) =>
+    q.kind === 'city' ? index.searchCities(q.text) : index.searchPlaces(q.text, q);
+}
+
+/** The floor: the same words as one FTS5 query, no ranking, no box, no row reads. */
+function bareMatchWith(db: Database.Database) {
+  const match = db.prepare('SELECT rowid FROM places_fts WHERE places_fts MATCH ? LIMIT ?');
+  return (q: Query) => {
+    const words = searchWords(q.text);
+    if (words.length) match.all(prefixMatchExpression(words), PLACE_SEARCH_LIMITS[q.kind]);
+  };
+}
+
+const mb = () => `${Math.round(process.memoryUsage().rss / 1e6)} MB`;
+const ms = (value: number) => `${value.toFixed(3)} ms`;
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'spotbook-places-bench-'));
+try {
+  console.log(`RSS at start: ${mb()}`);
+  const started = performance.now();
+  const index = openPlacesIndex(dataDir, { log: () => {} });
+  const total = Math.round(performance.now() - started);
+  const build = index.build!;
+  console.log(
+    `build: ${build.ms} ms in the builder process (${build.cpuMs} ms of CPU), ` +
+      `${total} ms wall including its start ` +
+      `(${build.areas} areas, ${build.pointsOfInterest} airports and landmarks, ${build.landmarks} landmarks)`,
+  );
+  console.log(`RSS after build: ${mb()}`);
+  gc();
+  console.log(`RSS after build and GC: ${mb()}`);
+
+  const bare = new Database(index.file, { readonly: true, fileMustExist: true });
+  const queries = sampleQueries(bare, QUERIES + WARMUP);
+  const measured = queries.slice(WARMUP);
+  const searchTimes = time(queries, searchWith(index));
+  const bareTimes = time(queries, bareMatchWith(bare));
+
+  const search = percentiles(searchTimes.wall);
+  const floor = percentiles(bareTimes.wall);
+  const byKind = (kind: Query['kind']) =>
+    percentiles(searchTimes.wall.filter((_, i) => measured[i]!.kind === kind));
+  console.log(
+    `\n${QUERIES} mixed queries (city prefixes, IATA codes, landmark words, categories and prefixes near cities)`,
+  );
+  console.table({
+    'search functions': { p50: ms(search.p50), p95: ms(search.p95), p99: ms(search.p99) },
+    '  of which kind=city': mapValues(byKind('city')),
+    '  of which kind=place': mapValues(byKind('place')),
+    'bare FTS5 MATCH': { p50: ms(floor.p50), p95: ms(floor.p95), p99: ms(floor.p99) },
+    'ratio search / bare': {
+      p50: (search.p50 / floor.p50).toFixed(1),
+      p95: (search.p95 / floor.p95).toFixed(1),
+      p99: (search.p99 / floor.p99).toFixed(1),
+    },
+    'search functions, CPU time': mapValues(percentiles(searchTimes.cpu)),
+    'bare FTS5 MATCH, CPU time': mapValues(percentiles(bareTimes.cpu)),
+  });
+  const load = loadavg().map((l) => l.toFixed(1));
+  console.log(`load average ${load.join(' ')} on ${cpus().length} cores`);
+  gc();
+  console.log(`RSS after the queries and GC: ${mb()}`);
+  console.log(
+    `p95 ${ms(search.p95)}: ${search.p95 < TARGET_P95_MS ? 'meets' : 'MISSES'} the ${TARGET_P95_MS} ms target`,
+  );
+  bare.close();
+  index.close();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function mapValues(p: { p50: number; p95: number; p99: number }) {
+  return { p50: ms(p.p50), p95: ms(p.p95), p99: ms(p.p99) };
+}

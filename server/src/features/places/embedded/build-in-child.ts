@@ -1,0 +1,31 @@
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { BuildReport } from './build-index.ts';
+
+const CLI = fileURLToPath(new URL('./build-index-cli.ts', import.meta.url));
+/** Generous: the build takes well under 30 s on a small machine. */
+const BUILD_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Builds the index file in a child process and waits for it (start-up can't serve
+ * place searches without it). The child runs TypeScript through tsx, which the
+ * server itself starts with.
+ */
+export function buildPlacesIndexInChild(options: {
+  file: string;
+  fingerprint: string;
+  landmarksDir?: string;
+}): BuildReport {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const child = spawnSync(process.execPath, ['--import', tsx, CLI, JSON.stringify(options)], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: BUILD_TIMEOUT_MS,
+  });
+  if (child.status !== 0) {
+    const reason = child.error?.message ?? child.stderr.trim().split('\n').slice(-5).join('\n');
+    throw new Error(`building the places index failed (exit ${child.status}): ${reason}`);
+  }
+  return JSON.parse(child.stdout) as BuildReport;
+}

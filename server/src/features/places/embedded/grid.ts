@@ -1,0 +1,38 @@
+import { MAP } from '@spotbook/contract';
+import type { LatLng } from '../provider.ts';
+
+/**
+ * A place search looks within ±MAP.placeSearchBoxDegrees of a point. Each indexed point
+ * also carries the token of its grid cell, cells twice that size, so the box always
+ * lies within at most 2×2 cells: "sa" near Paris is one FTS5 query, `("sa"*) AND
+ * (cell OR cell…)`, that reads a few hundred postings instead of every "sa…" name in
+ * the world joined to a spatial index (docs/decisions/002-embedded-places-index.md).
+ */
+export const CELL_DEGREES = 2 * MAP.placeSearchBoxDegrees;
+
+/** 'c462x607': letters and digits only, so the FTS5 tokenizer keeps it one token. */
+export function cellToken(lat: number, lng: number): string {
+  const row = Math.floor((lat + 90) / CELL_DEGREES);
+  const column = Math.floor(wrapLongitude(lng + 180) / CELL_DEGREES);
+  return `c${row}x${column}`;
+}
+
+/** The cells a search box around `near` touches (a box may cross the antimeridian). */
+export function cellsAround(near: LatLng, degrees = MAP.placeSearchBoxDegrees): string[] {
+  const cells = new Set<string>();
+  for (const lat of [near.lat - degrees, near.lat + degrees]) {
+    for (const lng of [near.lng - degrees, near.lng + degrees]) cells.add(cellToken(lat, lng));
+  }
+  return [...cells];
+}
+
+/** Whether a point is inside the box around `near`, across the antimeridian too. */
+export function isInBox(point: LatLng, near: LatLng, degrees = MAP.placeSearchBoxDegrees) {
+  const dLng = Math.abs(wrapLongitude(point.lng - near.lng + 180) - 180);
+  return Math.abs(point.lat - near.lat) <= degrees && dLng <= degrees;
+}
+
+/** Into [0, 360). */
+function wrapLongitude(value: number): number {
+  return ((value % 360) + 360) % 360;
+}

@@ -1,0 +1,92 @@
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { PLACES_INDEX_FORMAT, type BuildReport } from './build-index.ts';
+import { buildPlacesIndexInChild } from './build-in-child.ts';
+import { searchFunctions, type IndexSearch } from './index-search.ts';
+import { sourcesFingerprint } from './fingerprint.ts';
+import { DEFAULT_LANDMARKS_DIR } from './sources.ts';
+
+/**
+ * The embedded places index: a read-only SQLite file in DATA_DIR, derived from open
+ * data and the curated landmarks (docs/decisions/002-embedded-places-index.md).
+ * Searches are prepared statements on the file; nothing is held in JS memory.
+ */
+export interface PlacesIndex extends IndexSearch {
+  readonly file: string;
+  /** The build this process did at open, or null when the file was already current. */
+  readonly build: BuildReport | null;
+  close(): void;
+}
+
+export interface OpenPlacesIndexOptions {
+  landmarksDir?: string;
+  log?: (message: string) => void;
+}
+
+export function placesIndexPath(dataDir: string): string {
+  return path.resolve(dataDir, `places-index-v${PLACES_INDEX_FORMAT}.sqlite`);
+}
+
+/** Opens the index in `dataDir`, building it first when missing or stale. */
+export function openPlacesIndex(
+  dataDir: string,
+  options: OpenPlacesIndexOptions = {},
+): PlacesIndex {
+  const file = placesIndexPath(dataDir);
+  const landmarksDir = options.landmarksDir ?? DEFAULT_LANDMARKS_DIR;
+  const fingerprint = sourcesFingerprint(landmarksDir);
+  let build: BuildReport | null = null;
+  if (storedFingerprint(file) !== fingerprint) {
+    const started = performance.now();
+    build = buildPlacesIndexInChild({ file, landmarksDir, fingerprint });
+    const wallMs = Math.round(performance.now() - started);
+    (options.log ?? console.log)(
+      `places index built in ${build.ms} ms (${build.cpuMs} ms of CPU, ${wallMs} ms with the ` +
+        `builder's start): ` +
+        `${build.areas} cities, regions and countries, ${build.pointsOfInterest} airports ` +
+        `and landmarks (${build.landmarks} landmarks) → ${file}`,
+    );
+    removeLeftovers(dataDir);
+  }
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  // 8 MB of page cache (the default is 2 MB) keeps the big cities' pages and the FTS
+  // index's upper levels in memory: fewer reads per search, still small beside 150 MB.
+  db.pragma('cache_size = -8000');
+  return { file, build, ...searchFunctions(db), close: () => db.close() };
+}
+
+/**
+ * Files of earlier formats are dead weight once the current one exists, and so are
+ * temporary files of builds killed midway (an hour is far longer than any build).
+ */
+function removeLeftovers(dataDir: string) {
+  for (const name of readdirSync(dataDir)) {
+    const file = path.join(dataDir, name);
+    const version = /^places-index-v(\d+)\.sqlite$/.exec(name)?.[1];
+    if (version && Number(version) < PLACES_INDEX_FORMAT) rmSync(file, { force: true });
+    const stale = Date.now() - 3_600_000;
+    if (
+      /^places-index-v\d+\.sqlite\..+\.tmp$/.test(name) &&
+      (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < stale
+    ) {
+      rmSync(file, { force: true });
+    }
+  }
+}
+
+function storedFingerprint(file: string): string | null {
+  if (!existsSync(file)) return null;
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      const row = db.prepare("SELECT value FROM meta WHERE key = 'fingerprint'").get() as
+        { value: string } | undefined;
+      return row?.value ?? null;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return null; // unreadable or from an older format: rebuild it
+  }
+}
