@@ -2,3 +2,8 @@ export * from './limits.ts';
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './text.ts';
+export * from './places.ts';
+export * from './lists.ts';
+export * from './reviews.ts';
+export * from './place-links.ts';
+export * from './custom-places.ts';

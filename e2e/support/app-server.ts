@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureSharedPlacesIndex } from '../../server/test/places-index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -32,6 +33,9 @@ export interface RunningApp {
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-e2e-'));
+  // A copy of the prebuilt place index: the server finds it current and skips the build.
+  const index = ensureSharedPlacesIndex();
+  copyFileSync(index, path.join(dataDir, path.basename(index)));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {

@@ -21,11 +21,22 @@ import { Throttle } from './plugins/throttle.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { createPlacesProvider, type PlacesProvider } from './features/places/provider.ts';
+import { placeRoutes } from './features/places/routes.ts';
+import { listRoutes } from './features/lists/routes.ts';
+import { savedListRoutes } from './features/lists/saved-list-routes.ts';
+import { listReviewRoutes } from './features/lists/list-review-routes.ts';
+import { listPageRoute } from './features/lists/preview/page-route.ts';
+import { reviewRoutes } from './features/reviews/routes.ts';
+import { forReviewRoutes } from './features/reviews/for-review-routes.ts';
+import { ensureExampleLists } from './features/lists/examples/seed.ts';
 
 export interface BuildOptions {
   /** an already-open database (tests share one per file); opened from config otherwise */
   database?: DatabaseHandle;
   mailer?: Mailer;
+  /** a places provider (tests share one prebuilt embedded index); created from config otherwise */
+  places?: PlacesProvider;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -58,7 +69,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dialect: database.dialect,
     mailer: options.mailer ?? createMailer(config, app.log),
     throttle: new Throttle(database.db),
+    places: options.places ?? createPlacesProvider(config, { log: (m) => app.log.info(m) }),
   };
+  if (!options.places) app.addHook('onClose', async () => ctx.places.close());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -88,6 +101,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(systemRoutes, { prefix: '/api', ctx });
   await app.register(authRoutes, { prefix: '/api/user', ctx });
+  await app.register(placeRoutes, { prefix: '/api/places', ctx });
+  await app.register(listRoutes, { prefix: '/api/lists', ctx });
+  await app.register(savedListRoutes, { prefix: '/api/saved_lists', ctx });
+  await app.register(listReviewRoutes, { prefix: '/api/list_reviews', ctx });
+  await app.register(reviewRoutes, { prefix: '/api/reviews', ctx });
+  await app.register(forReviewRoutes, { prefix: '/api/list_reviews', ctx });
+  await app.register(listPageRoute, { ctx });
+  await ensureExampleLists(ctx, app.log);
   await registerWebApp(app);
   return { app, ctx };
 }

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/connection.ts';
 import type { Mailer } from './plugins/mail.ts';
 import type { Throttle } from './plugins/throttle.ts';
+import type { PlacesProvider } from './features/places/provider.ts';
 
 /** What route modules need from the app, passed explicitly as plugin options. */
 export interface AppContext {
@@ -10,6 +11,8 @@ export interface AppContext {
   dialect: DialectName;
   mailer: Mailer;
   throttle: Throttle;
+  /** the places provider chosen by PLACES_PROVIDER (embedded index by default) */
+  places: PlacesProvider;
 }
 
 export interface RouteOptions {

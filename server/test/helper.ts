@@ -8,6 +8,9 @@ import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import type { Mail, Mailer } from '../src/plugins/mail.ts';
 import { freshSchemaUrl } from './postgres.ts';
+import { createEmbeddedProvider } from '../src/features/places/embedded/embedded-provider.ts';
+import { openPlacesIndex } from '../src/features/places/embedded/places-index.ts';
+import { SHARED_PLACES_DIR } from './places-index.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -38,7 +41,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
-  const { app, ctx } = await buildApp(config, { mailer, logger: false });
+  const places = createEmbeddedProvider(openPlacesIndex(SHARED_PLACES_DIR), { ownsIndex: true });
+  const { app, ctx } = await buildApp(config, { mailer, logger: false, places });
   await app.ready();
   return {
     app,
@@ -46,6 +50,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     mails,
     async close() {
       await app.close();
+      places.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -90,6 +90,13 @@ export interface ReviewsTable {
   search_norm: string;
 }
 
+/** Per-user spot counters, kept by triggers (migration 002) for the gallery's counts. */
+export interface SpotCountsTable {
+  user_id: number;
+  total: number;
+  visited: number;
+}
+
 export interface ListsTable {
   id: Generated<number>;
   user_id: number;
@@ -99,6 +106,8 @@ export interface ListsTable {
   slug: string;
   created_at: number;
   updated_at: number;
+  /** normalised name + description, for search (migration 003) */
+  search_norm: Generated<string>;
 }
 
 /** Every slug a list has had, so renamed lists keep answering on old links. */
@@ -129,6 +138,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   places: PlacesTable;
   reviews: ReviewsTable;
+  spot_counts: SpotCountsTable;
   lists: ListsTable;
   list_slugs: ListSlugsTable;
   list_reviews: ListReviewsTable;

@@ -1,0 +1,234 @@
+/**
+ * p50/p95 of `GET /api/lists/list/{slug}` for a shareable list of 2,000 spots (issue 5 §7),
+ * on SQLite and PostgreSQL, over real HTTP (keep-alive, gzip as a browser asks), plus the
+ * response size and the database part alone.
+ *
+ *   npx tsx bench/list-detail.ts              # both databases
+ *   npx tsx bench/list-detail.ts --sqlite     # one only (or --postgres)
+ *   BENCH_ITERATIONS=50 npx tsx bench/list-detail.ts
+ *
+ * PostgreSQL: a database spotbook_bench_lists_<pid> is created on
+ * postgres://postgres@127.0.0.1:5432/postgres (or TEST_POSTGRES_URL) and dropped after.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { buildApp } from '../server/src/app.ts';
+import { loadConfig } from '../server/src/config.ts';
+import type { Db } from '../server/src/db/connection.ts';
+import { listSpots } from '../server/src/features/lists/list-spots.ts';
+import type { PlacesProvider } from '../server/src/features/places/provider.ts';
+import { spotColumns } from '../server/src/features/reviews/spot-columns.ts';
+import { createDatabase, dropDatabase } from '../server/test/postgres.ts';
+
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+const WARMUP = 20;
+const SPOTS_ON_LIST = 2_000;
+/** Spots of the same user that are not on the list, and other lists, so indexes matter. */
+const OTHER_SPOTS = 8_000;
+const OTHER_LISTS = 4;
+
+/** Chromium's Accept-Encoding; @fastify/compress answers brotli (quality 4) to it. */
+const CHROMIUM_ENCODINGS = 'gzip, deflate, br, zstd';
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const summary = (ms: number[]) => {
+  const s = [...ms].sort((a, b) => a - b);
+  return `p50 ${pct(s, 50).toFixed(1)} ms, p95 ${pct(s, 95).toFixed(1)} ms`;
+};
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
+}
+
+/** One user, 10,000 spots on 10,000 places, a list holding 2,000 of them, 4 other lists. */
+async function seed(db: Db): Promise<string> {
+  const now = Date.now();
+  const user = await db
+    .insertInto('users')
+    .values({
+      username: 'benchuser',
+      username_norm: 'benchuser',
+      email: 'bench@example.test',
+      email_norm: 'bench@example.test',
+      password_hash: '!',
+      created_at: now,
+      password_changed_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const total = SPOTS_ON_LIST + OTHER_SPOTS;
+  const places = Array.from({ length: total }, (_, i) => ({
+    id: `lm:bench-${i}`,
+    provider: 'lm',
+    display_name: `Bench place number ${i}`,
+    formatted_address: `${i} Rue de la Paix, 75002 Paris, France`,
+    city: 'Paris',
+    country: 'France',
+    lat: 48.8 + (i % 100) / 1000,
+    lng: 2.3 + Math.floor(i / 100) / 1000,
+    primary_type: 'tourist_attraction',
+    website_uri: `https://example.com/place/${i}`,
+    google_maps_uri: `https://www.google.com/maps/search/?api=1&query=48.8,2.3`,
+    editorial_summary: 'A landmark with a summary about as long as the curated ones are.',
+    photo_ref: '',
+    cached_preview_image: '',
+    owner_id: null,
+    created_at: now,
+  }));
+  await insertChunked(places, (c) => db.insertInto('places').values(c).execute());
+  const reviewText = 'Worth the detour: go early, the light is best before ten.';
+  const reviews = places.map((p, i) => ({
+    user_id: user.id,
+    place_id: p.id,
+    review: reviewText,
+    rating: i % 6,
+    visited: i % 2,
+    created_at: now + i,
+    updated_at: now + i,
+    ...spotColumns(p, reviewText),
+  }));
+  await insertChunked(reviews, (c) => db.insertInto('reviews').values(c).execute());
+  const reviewIds = (
+    await db
+      .selectFrom('reviews')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.id);
+  const slugs: string[] = [];
+  for (let l = 0; l <= OTHER_LISTS; l++) {
+    const slug = `benchuser-list-${l}`;
+    const list = await db
+      .insertInto('lists')
+      .values({
+        user_id: user.id,
+        name: `List ${l}`,
+        description: '',
+        shareable_by_link: 1,
+        slug,
+        search_norm: `list ${l}`,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('list_slugs').values({ slug, list_id: list.id }).execute();
+    const start = l * SPOTS_ON_LIST;
+    const entries = reviewIds.slice(start, start + SPOTS_ON_LIST).map((id, i) => ({
+      list_id: list.id,
+      review_id: id,
+      notes: i % 3 ? '' : 'Go on a weekday.',
+      added_at: now + ((i * 7919) % SPOTS_ON_LIST), // not in id order
+    }));
+    await insertChunked(entries, (c) => db.insertInto('list_reviews').values(c).execute());
+    slugs.push(slug);
+  }
+  return slugs[0]!;
+}
+
+const agent = new http.Agent({ keepAlive: true });
+
+/** One GET over a kept-alive connection; the body as it came over the wire (undecoded). */
+function timedGet(url: string, encoding: string): Promise<{ ms: number; body: Buffer }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          if (res.statusCode !== 200) reject(new Error(`${res.statusCode} ${body.toString()}`));
+          else resolve({ ms: performance.now() - started, body });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+async function run(dialect: 'sqlite' | 'postgres') {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-bench-lists-'));
+  const dbName = `spotbook_bench_lists_${process.pid}`;
+  const databaseUrl = dialect === 'postgres' ? await createDatabase(dbName) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    EXAMPLE_LISTS: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  // The list page never searches places: a stub saves building the embedded index.
+  const places: PlacesProvider = {
+    name: 'osm',
+    searchCities: async () => [],
+    searchPlaces: async () => [],
+    getPlace: async () => null,
+    close: () => {},
+  };
+  const { app, ctx } = await buildApp(config, { logger: false, places });
+  try {
+    const seeded = performance.now();
+    const slug = await seed(ctx.db);
+    console.log(`\n${dialect}: seeded in ${Math.round(performance.now() - seeded)} ms`);
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${address}/api/lists/list/${slug}`;
+    const get = (encoding: string) => timedGet(url, encoding);
+    for (let i = 0; i < WARMUP; i++) await get('gzip');
+    const http: number[] = [];
+    const plain: number[] = [];
+    const dbOnly: number[] = [];
+    const brotli: number[] = [];
+    // CPU time of this process (server and client) per request: unlike wall time it
+    // hardly changes when other jobs share the machine.
+    const cpuBefore = process.cpuUsage();
+    for (let i = 0; i < ITERATIONS; i++) brotli.push((await get(CHROMIUM_ENCODINGS)).ms);
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000 / ITERATIONS;
+    for (let i = 0; i < ITERATIONS; i++) http.push((await get('gzip')).ms);
+    for (let i = 0; i < ITERATIONS; i++) plain.push((await get('identity')).ms);
+    const listId = (
+      await ctx.db
+        .selectFrom('lists')
+        .select('id')
+        .where('slug', '=', slug)
+        .executeTakeFirstOrThrow()
+    ).id;
+    for (let i = 0; i < ITERATIONS; i++) {
+      const started = performance.now();
+      await listSpots(ctx.db, listId);
+      dbOnly.push(performance.now() - started);
+    }
+    const br = await get(CHROMIUM_ENCODINGS);
+    const gz = await get('gzip');
+    const raw = (await get('identity')).body;
+    const spots = (JSON.parse(gunzipSync(gz.body).toString()) as { reviews: unknown[] }).reviews;
+    console.log(`GET /api/lists/list/{slug}, ${spots.length} spots, ${ITERATIONS} requests each:`);
+    console.log(
+      `  HTTP, brotli (what Chromium asks for)  ${summary(brotli)}  (${(br.body.length / 1024).toFixed(0)} KiB on the wire)`,
+    );
+    console.log(`    CPU per request (server + client in this process): ${cpuMs.toFixed(1)} ms`);
+    console.log(
+      `  HTTP, gzip      ${summary(http)}  (${(gz.body.length / 1024).toFixed(0)} KiB on the wire)`,
+    );
+    console.log(`  HTTP, identity  ${summary(plain)}  (${(raw.length / 1024).toFixed(0)} KiB)`);
+    console.log(`  spots query + presenter only  ${summary(dbOnly)}`);
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) await dropDatabase(dbName);
+  }
+}
+
+const only = process.argv.includes('--sqlite')
+  ? 'sqlite'
+  : process.argv.includes('--postgres')
+    ? 'postgres'
+    : null;
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  if (!only || only === dialect) await run(dialect);
+}

@@ -1,0 +1,126 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_MESSAGES } from '@spotbook/contract';
+import { createTestApp, signedInUser, type TestApp, type TestUser } from '../../../test/helper.ts';
+import { WEB_DIST } from '../../plugins/web-app.ts';
+import { listPageRoute, type SendPage } from './preview/page-route.ts';
+import { listPreviewHead } from './preview/meta-tags.ts';
+import { findList } from './repository.ts';
+import { createList } from './test/factories.ts';
+
+let t: TestApp;
+let alice: TestUser;
+let page: ReturnType<typeof Fastify>;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://spotbook.example' });
+  alice = await signedInUser(t.app);
+  // The real route over the real database, answering a stand-in page instead of the
+  // built web app (web/dist may not exist when the API suite runs).
+  page = Fastify({ logger: false });
+  const sendPage: SendPage = (reply, head) => reply.type('text/html').send(`<head>${head}</head>`);
+  await page.register(listPageRoute, { ctx: t.ctx, sendPage });
+});
+afterAll(async () => {
+  await page.close();
+  await t.close();
+});
+
+const openPage = async (key: string | number) =>
+  (await page.inject({ method: 'GET', url: `/lists/${key}` })).body;
+
+describe('link previews of /lists/{listId} (issue 5 §4)', () => {
+  it('carries Open Graph and Twitter tags for a shareable list', async () => {
+    const list = await createList(alice.client, {
+      name: 'Night walks',
+      description: 'Lamps and bridges',
+      shareable_by_link: true,
+    });
+    const html = await openPage(list.slug);
+    const url = `https://spotbook.example/lists/${list.slug}`;
+    const image = `https://spotbook.example/api/lists/list/${list.slug}/preview.png`;
+    expect(html).toContain('<meta property="og:title" content="Night walks">');
+    expect(html).toContain(
+      `<meta property="og:description" content="by ${alice.username} · Lamps and bridges">`,
+    );
+    expect(html).toContain(`<meta property="og:url" content="${url}">`);
+    expect(html).toContain(`<meta property="og:image" content="${image}">`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain(`<meta name="twitter:image" content="${image}">`);
+    // By id too; the tags always point at the current slug.
+    expect(await openPage(list.id)).toContain(`content="${url}"`);
+  });
+
+  it('escapes everything a user typed', async () => {
+    const list = await createList(alice.client, {
+      name: '<b>"Tom" & Jerry\'s</b>',
+      description: '</title><script>alert(1)</script>',
+      shareable_by_link: true,
+    });
+    const head = listPreviewHead((await findList(t.ctx.db, String(list.id)))!, 'https://x.test');
+    expect(head).not.toMatch(/<script|<b>|<\/title>/);
+    expect(head).toContain('content="&lt;b&gt;&quot;Tom&quot; &amp; Jerry&#39;s&lt;/b&gt;"');
+    expect(head).toContain('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('reveals nothing of a private or missing list', async () => {
+    const list = await createList(alice.client, { name: 'Private walks', description: 'Mine' });
+    for (const key of [list.slug, list.id, `${alice.username}-nothing`, 'plain', '99999999']) {
+      expect(await openPage(key)).toBe('<head></head>');
+    }
+  });
+
+  it('leaves /lists/{listId}/delete to the web app', async () => {
+    const response = await page.inject({ method: 'GET', url: '/lists/5/delete' });
+    expect(response.statusCode).toBe(404); // the stand-in has no SPA fallback; app.ts does
+  });
+});
+
+const built = existsSync(path.join(WEB_DIST, 'index.html'));
+
+describe.skipIf(!built)('the built web app at /lists/{listId}', () => {
+  it('gets the tags in its <head> for a shareable list only', async () => {
+    const shared = await createList(alice.client, {
+      name: 'Built & shared',
+      shareable_by_link: true,
+    });
+    const hidden = await createList(alice.client, { name: 'Built & hidden' });
+    const open = (key: string) => t.app.inject({ method: 'GET', url: `/lists/${key}` });
+    const page = await open(shared.slug);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toMatch(
+      /<meta property="og:title" content="Built &amp; shared">[\s\S]*<\/head>/,
+    );
+    for (const key of [hidden.slug, String(hidden.id), 'unknown-list']) {
+      const plain = await open(key);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.body).not.toMatch(/og:|Built/);
+    }
+    const deletePage = await open(`${shared.slug}/delete`);
+    expect(deletePage.statusCode).toBe(200);
+    expect(deletePage.body).not.toContain('og:title');
+  });
+});
+
+describe('GET /api/lists/list/{slug}/preview.png', () => {
+  it('draws a PNG card for a shareable list', async () => {
+    const list = await createList(alice.client, { name: 'Card', shareable_by_link: true });
+    const response = await t.app.inject({ url: `/api/lists/list/${list.slug}/preview.png` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect(response.rawPayload.readUInt32BE(16)).toBe(1200); // IHDR width
+    expect(response.rawPayload.readUInt32BE(20)).toBe(630);
+  });
+
+  it('has none for a private list, even for its owner, nor for a missing one', async () => {
+    const list = await createList(alice.client, { name: 'No card' });
+    const hidden = await alice.client.get(`/api/lists/list/${list.slug}/preview.png`);
+    expect(hidden.statusCode).toBe(403);
+    expect(hidden.json()).toEqual({ detail: LIST_MESSAGES.notPublic });
+    const missing = await alice.client.get(`/api/lists/list/${alice.username}-x/preview.png`);
+    expect(missing.statusCode).toBe(404);
+  });
+});

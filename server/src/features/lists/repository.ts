@@ -1,0 +1,93 @@
+import { normalizeText, type ListPageQuery } from '@spotbook/contract';
+import type { Db } from '../../db/connection.ts';
+import { normalizeSlug } from './slugs.ts';
+import { containsText } from './sql-like.ts';
+
+/** A list row with what every answer about it needs: the owner's name, its spot count. */
+export interface ListRecord {
+  id: number;
+  user_id: number;
+  name: string;
+  description: string;
+  shareable_by_link: number;
+  slug: string;
+  owner_username: string;
+  spot_count: number;
+}
+
+const MAX_INT = 2_147_483_647;
+
+/** Ids are digits; slugs always hold a dash (usernames can't). Anything else is no list. */
+export function parseListKey(key: string): { id: number } | { slug: string } | null {
+  if (/^\d{1,10}$/.test(key)) {
+    const id = Number(key);
+    return id >= 1 && id <= MAX_INT ? { id } : null;
+  }
+  return key.includes('-') ? { slug: normalizeSlug(key) } : null;
+}
+
+function selectLists(db: Db) {
+  return db
+    .selectFrom('lists')
+    .innerJoin('users', 'users.id', 'lists.user_id')
+    .select((eb) => [
+      'lists.id',
+      'lists.user_id',
+      'lists.name',
+      'lists.description',
+      'lists.shareable_by_link',
+      'lists.slug',
+      'users.username as owner_username',
+      eb
+        .selectFrom('list_reviews')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .whereRef('list_reviews.list_id', '=', 'lists.id')
+        .as('spot_count'),
+    ]);
+}
+
+const withCount = <T extends { spot_count: number | null }>(row: T) => ({
+  ...row,
+  spot_count: Number(row.spot_count ?? 0),
+});
+
+/** By id, current slug or any old slug (list_slugs holds them all). */
+export async function findList(db: Db, key: string): Promise<ListRecord | undefined> {
+  const parsed = parseListKey(key);
+  if (!parsed) return undefined;
+  const lists = selectLists(db);
+  const row = await (
+    'id' in parsed
+      ? lists.where('lists.id', '=', parsed.id)
+      : lists.where('lists.id', '=', (eb) =>
+          eb
+            .selectFrom('list_slugs')
+            .select('list_slugs.list_id')
+            .where('list_slugs.slug', '=', parsed.slug),
+        )
+  ).executeTakeFirst();
+  return row && withCount(row);
+}
+
+export const searchNorm = (name: string, description: string) =>
+  normalizeText(`${name} ${description}`);
+
+/** The caller's own lists, newest first, optionally filtered by name and description. */
+export async function ownListsPage(db: Db, userId: number, query: ListPageQuery) {
+  const search = query.search ? normalizeText(query.search) : '';
+  const base = db
+    .selectFrom('lists')
+    .where('lists.user_id', '=', userId)
+    .$if(search !== '', (q) => q.where(containsText('lists.search_norm', search)));
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    selectLists(db)
+      .where('lists.id', 'in', base.select('lists.id'))
+      .orderBy('lists.created_at', 'desc')
+      .orderBy('lists.id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+  ]);
+  return { count: Number(total.count), results: rows.map(withCount) };
+}

@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorResponseSchema,
+  exampleListsSchema,
+  listDetailSchema,
+  listFormSchema,
+  listPageQuerySchema,
+  listsPageSchema,
+  listSummarySchema,
+  listUpdateSchema,
+} from '@spotbook/contract';
+import type { RouteOptions } from '../../context.ts';
+import { currentUser, requireUser } from '../../plugins/session.ts';
+import { ownedList, presentList, viewableList } from './access.ts';
+import { exampleLists } from './examples/example-lists.ts';
+import { listSpots } from './list-spots.ts';
+import { createList, deleteList, updateList } from './list-writes.ts';
+import { previewImageRoute } from './preview/image-route.ts';
+import { ownListsPage } from './repository.ts';
+
+const tags = ['lists'];
+const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const keyParams = z.object({ key: z.string().min(1).max(200) });
+
+/** `/api/lists/…`: one public read (a list by id or slug), everything else the owner's. */
+export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  const { db } = ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const url of ['/list/:key', '/list/:key/']) {
+    api.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'A list with its spots, newest-added first (owner, or anyone if shareable)',
+          params: keyParams,
+          response: { 200: listDetailSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const list = await viewableList(db, request.params.key, request.user);
+        return { ...presentList(list), reviews: await listSpots(db, list.id) };
+      },
+    );
+  }
+  await app.register(previewImageRoute, { ctx });
+  await app.register(ownListRoutes, { ctx });
+}
+
+async function ownListRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  const { db } = ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', requireUser);
+
+  api.get(
+    '/list/',
+    {
+      schema: {
+        tags,
+        summary: "The caller's lists, newest first",
+        querystring: listPageQuerySchema,
+        response: { 200: listsPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const page = await ownListsPage(db, currentUser(request).id, request.query);
+      return { count: page.count, results: page.results.map(presentList) };
+    },
+  );
+
+  api.post(
+    '/list/',
+    {
+      schema: { tags, body: listFormSchema, response: { 201: listSummarySchema, ...errors } },
+    },
+    async (request, reply) => {
+      const list = await createList(db, currentUser(request), request.body);
+      return reply.status(201).send(presentList(list));
+    },
+  );
+
+  api.patch(
+    '/list/:key/',
+    {
+      schema: {
+        tags,
+        params: keyParams,
+        body: listUpdateSchema,
+        response: { 200: listSummarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const list = await ownedList(db, request.params.key, currentUser(request));
+      return presentList(await updateList(db, list, request.body));
+    },
+  );
+
+  api.delete(
+    '/list/:key/',
+    { schema: { tags, params: keyParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const list = await ownedList(db, request.params.key, currentUser(request));
+      await deleteList(db, list.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    '/examples/',
+    {
+      schema: {
+        tags,
+        summary: 'The example public lists shown when nothing is followed yet',
+        response: { 200: exampleListsSchema, ...errors },
+      },
+    },
+    async () => ({ results: await exampleLists(db) }),
+  );
+}

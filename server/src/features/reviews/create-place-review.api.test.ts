@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_REQUIRED_DETAIL, REVIEW_MESSAGES } from '@spotbook/contract';
+import { createList, createPlace } from '../../../test/factories.ts';
+import {
+  createTestApp,
+  signedInUser,
+  TestClient,
+  type TestApp,
+  type TestUser,
+} from '../../../test/helper.ts';
+
+let t: TestApp;
+let alice: TestUser;
+let eiffelId: string;
+const PARIS_CITY = 'gn:2988507';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await signedInUser(t.app);
+  // A real id of the embedded provider, found the way the web finds it.
+  const found = await t.ctx.places.searchPlaces('eiffel tower', { lat: 48.8566, lng: 2.3522 });
+  eiffelId = found[0]!.id;
+});
+afterAll(() => t.close());
+
+const create = (user: TestUser | TestClient, body: Record<string, unknown>) =>
+  ('client' in user ? user.client : user).post('/api/reviews/create-place-review/', body);
+const placeRows = (id: string) =>
+  t.ctx.db.selectFrom('places').selectAll().where('id', '=', id).execute();
+
+describe('POST /api/reviews/create-place-review/', () => {
+  it('creates a spot of a provider place, with details from the provider only', async () => {
+    const bob = await signedInUser(t.app);
+    const response = await create(bob, {
+      place: { id: eiffelId, displayName: 'Hacked name', formattedAddress: 'nowhere', lat: 0 },
+      review: { review: 'Sparkles on the hour', rating: 5 },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const spot = response.json();
+    expect(spot).toMatchObject({
+      user: bob.id,
+      review: 'Sparkles on the hour',
+      rating: 5,
+      visited: false,
+      firstSpot: true,
+      place_details: { id: eiffelId, displayName: 'Eiffel Tower', city: 'Paris' },
+    });
+    const [stored] = await placeRows(eiffelId);
+    expect(stored?.display_name).toBe('Eiffel Tower');
+
+    // A second user's request never rewrites the stored place.
+    await t.ctx.db
+      .updateTable('places')
+      .set({ editorial_summary: 'kept' })
+      .where('id', '=', eiffelId)
+      .execute();
+    const second = await create(alice, { place: { id: eiffelId, editorialSummary: 'mine' } });
+    expect(second.statusCode).toBe(201);
+    expect(second.json().place_details.editorialSummary).toBe('kept');
+    expect(await placeRows(eiffelId)).toHaveLength(1);
+  });
+
+  it('says firstSpot only on the caller’s first spot', async () => {
+    const carol = await signedInUser(t.app);
+    const first = await create(carol, { place: { id: PARIS_CITY }, review: { visited: true } });
+    expect([first.statusCode, first.json().firstSpot, first.json().visited]).toEqual([
+      201,
+      true,
+      true,
+    ]);
+    const next = await create(carol, { place: { id: await createPlace(t.ctx) } });
+    expect([next.statusCode, next.json().firstSpot]).toEqual([201, false]);
+  });
+
+  it('keeps one spot per place: a second create is a 400 naming the spot, and adds it to the list', async () => {
+    const dave = await signedInUser(t.app);
+    const placeId = await createPlace(t.ctx);
+    const spot = (await create(dave, { place: { id: placeId } })).json();
+    const list = await createList(t.ctx, dave.id);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const again = await create(dave, { place: { id: placeId }, list_id: String(list.id) });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({ detail: REVIEW_MESSAGES.alreadyReviewed, review_id: spot.id });
+    }
+    const entries = await t.ctx.db
+      .selectFrom('list_reviews')
+      .selectAll()
+      .where('list_id', '=', list.id)
+      .execute();
+    expect(entries.map((e) => e.review_id)).toEqual([spot.id]);
+  });
+
+  it('puts a new spot on the caller’s list, and refuses someone else’s list', async () => {
+    const erin = await signedInUser(t.app);
+    const list = await createList(t.ctx, erin.id);
+    const created = await create(erin, {
+      place: { id: await createPlace(t.ctx) },
+      list_id: list.id,
+    });
+    expect(created.statusCode).toBe(201);
+    const lists = await erin.client.get(
+      `/api/list_reviews/list_review/for-review/${created.json().id}/`,
+    );
+    expect(lists.json().map((l: { id: number }) => l.id)).toEqual([list.id]);
+
+    const othersList = await createList(t.ctx, alice.id);
+    const placeId = await createPlace(t.ctx);
+    const refused = await create(erin, { place: { id: placeId }, list_id: othersList.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe(REVIEW_MESSAGES.notYourList);
+    expect((await erin.client.get('/api/reviews/review/')).json().count).toBe(1);
+  });
+
+  it('refuses unknown place ids and other users’ custom places alike', async () => {
+    const owner = await signedInUser(t.app);
+    const pin = await createPlace(t.ctx, { id: `custom:${owner.id}-pin`, owner_id: owner.id });
+    for (const id of ['lm:no-such-place', 'gn:0', 'nonsense', pin]) {
+      const response = await create(alice, { place: { id } });
+      expect(response.statusCode, id).toBe(400);
+      expect(response.json().detail).toBe(REVIEW_MESSAGES.unknownPlace);
+    }
+    expect(await placeRows('lm:no-such-place')).toEqual([]);
+    const own = await create(owner, { place: { id: pin }, review: { review: 'my pin' } });
+    expect(own.statusCode).toBe(201);
+  });
+
+  it('validates the review and needs a signed-in user', async () => {
+    const long = await create(alice, {
+      place: { id: PARIS_CITY },
+      review: { review: 'x'.repeat(801) },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toEqual({ 'review.review': [REVIEW_MESSAGES.reviewTooLong] });
+    const rating = await create(alice, { place: { id: PARIS_CITY }, review: { rating: 9 } });
+    expect(rating.json().errors).toEqual({ 'review.rating': [REVIEW_MESSAGES.ratingRange] });
+    const anonymous = await create(new TestClient(t.app), { place: { id: PARIS_CITY } });
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json().detail).toBe(AUTH_REQUIRED_DETAIL);
+  });
+});

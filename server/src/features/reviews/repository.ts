@@ -1,0 +1,125 @@
+import type { ReviewListRef, ReviewUpdateBody, User } from '@spotbook/contract';
+import type { Db } from '../../db/connection.ts';
+import { clock } from '../../lib/clock.ts';
+import { SPOT_COLUMNS, type SpotRow } from './presenter.ts';
+import { spotColumns } from './spot-columns.ts';
+
+/** Ids in URLs: anything that is not a plausible id is simply a missing spot. */
+export function parseSpotId(raw: string): number | null {
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+export function findSpot(db: Db, id: number): Promise<SpotRow | undefined> {
+  return db
+    .selectFrom('reviews as r')
+    .innerJoin('places as p', 'p.id', 'r.place_id')
+    .select(SPOT_COLUMNS)
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The author's shareable lists holding the spot, or all of them for the author. */
+export function listsHoldingSpot(
+  db: Db,
+  spot: Pick<SpotRow, 'id' | 'user_id'>,
+  onlyShareable: boolean,
+): Promise<ReviewListRef[]> {
+  return db
+    .selectFrom('list_reviews as lr')
+    .innerJoin('lists as l', 'l.id', 'lr.list_id')
+    .select(['l.id', 'l.name', 'l.slug', 'l.shareable_by_link'])
+    .where('lr.review_id', '=', spot.id)
+    .where('l.user_id', '=', spot.user_id)
+    .$if(onlyShareable, (q) => q.where('l.shareable_by_link', '=', 1))
+    .orderBy('l.name')
+    .orderBy('l.id')
+    .execute()
+    .then((rows) => rows.map((l) => ({ ...l, shareable_by_link: l.shareable_by_link === 1 })));
+}
+
+/**
+ * Contract §4, spot visibility: the author, and anyone who may view a shareable list
+ * holding the spot (signed in or not). Undefined otherwise, exactly as for a missing id.
+ */
+export async function visibleSpot(
+  db: Db,
+  id: number,
+  viewer: User | null,
+): Promise<SpotRow | undefined> {
+  const spot = await findSpot(db, id);
+  if (!spot || spot.user_id === viewer?.id) return spot;
+  const shared = await db
+    .selectFrom('list_reviews as lr')
+    .innerJoin('lists as l', 'l.id', 'lr.list_id')
+    .select('l.id')
+    .where('lr.review_id', '=', spot.id)
+    .where('l.user_id', '=', spot.user_id)
+    .where('l.shareable_by_link', '=', 1)
+    .executeTakeFirst();
+  return shared ? spot : undefined;
+}
+
+/** Changing or deleting a spot is its author's alone; for anyone else it doesn't exist. */
+export async function ownSpot(db: Db, id: number, userId: number) {
+  const spot = await findSpot(db, id);
+  return spot?.user_id === userId ? spot : undefined;
+}
+
+/** Which of `ids` are lists of `userId`. */
+export async function ownListIds(db: Db, userId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectFrom('lists')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * PUT: the given fields, and (when `lists` is given) exactly those of the author's lists
+ * holding the spot; list ids must already be checked as the author's.
+ */
+export async function updateSpot(db: Db, spot: SpotRow, body: ReviewUpdateBody): Promise<void> {
+  const now = clock.now();
+  await db.transaction().execute(async (trx) => {
+    const text = body.review ?? spot.review;
+    await trx
+      .updateTable('reviews')
+      .set({
+        review: text,
+        rating: body.rating ?? spot.rating,
+        visited: body.visited === undefined ? spot.visited : body.visited ? 1 : 0,
+        updated_at: now,
+        ...spotColumns(spot, text),
+      })
+      .where('id', '=', spot.id)
+      .execute();
+    if (!body.lists) return;
+    const wanted = [...new Set(body.lists)];
+    await trx
+      .deleteFrom('list_reviews')
+      .where('review_id', '=', spot.id)
+      .$if(wanted.length > 0, (q) => q.where('list_id', 'not in', wanted))
+      .execute();
+    if (!wanted.length) return;
+    await trx
+      .insertInto('list_reviews')
+      .values(wanted.map((list_id) => ({ list_id, review_id: spot.id, notes: '', added_at: now })))
+      .onConflict((oc) => oc.columns(['list_id', 'review_id']).doNothing())
+      .execute();
+  });
+}
+
+/** Deletes the spot; its list entries go with it (FK cascade), its place stays. */
+export async function deleteSpot(db: Db, id: number, userId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('reviews')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

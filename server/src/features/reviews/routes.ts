@@ -1,0 +1,175 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createdReviewSchema,
+  createPlaceReviewSchema,
+  errorResponseSchema,
+  metadataSchema,
+  REVIEW_MESSAGES,
+  reviewListQuerySchema,
+  reviewSchema,
+  reviewsPageSchema,
+  reviewUpdateSchema,
+} from '@spotbook/contract';
+import type { RouteOptions } from '../../context.ts';
+import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
+import { currentUser, requireUser } from '../../plugins/session.ts';
+import { PlacesUnavailableError } from '../places/provider.ts';
+import { createPlaceReview } from './create.ts';
+import { galleryPage } from './gallery.ts';
+import { spotMetadata } from './metadata.ts';
+import { presentSpot } from './presenter.ts';
+import * as spots from './repository.ts';
+
+const tags = ['reviews'];
+const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const idParams = z.object({ id: z.string().max(40) });
+/** The 400 of create-place-review may point at the spot the caller already has. */
+const createErrors = {
+  ...errors,
+  400: errorResponseSchema.extend({ review_id: z.number().optional() }),
+  503: errorResponseSchema,
+};
+
+/** `/api/reviews/…`: the signed-in user's spots; a single spot also for viewers of a shared list. */
+export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  const { db, dialect } = ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The caller's own spot, or a 404 that says nothing more. */
+  const ownSpotOr404 = async (rawId: string, userId: number) => {
+    const id = spots.parseSpotId(rawId);
+    const spot = id === null ? undefined : await spots.ownSpot(db, id, userId);
+    if (!spot) throw notFound(REVIEW_MESSAGES.spotNotFound);
+    return spot;
+  };
+
+  api.get(
+    '/review/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: 'Your spots: search, filters, sort, paging',
+        querystring: reviewListQuerySchema,
+        response: { 200: reviewsPageSchema, ...errors },
+      },
+    },
+    async (request) => galleryPage(db, dialect, currentUser(request).id, request.query),
+  );
+
+  api.get(
+    '/review/metadata/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: 'Counts and filter options',
+        response: { 200: metadataSchema, ...errors },
+      },
+    },
+    async (request) => spotMetadata(db, currentUser(request).id),
+  );
+
+  api.get(
+    '/review/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'One spot: for its author, or anyone who may view a shared list holding it',
+        params: idParams,
+        response: { 200: reviewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const id = spots.parseSpotId(request.params.id);
+      const spot = id === null ? undefined : await spots.visibleSpot(db, id, request.user);
+      if (!spot) throw notFound(REVIEW_MESSAGES.spotNotFound);
+      return presentSpot(spot);
+    },
+  );
+
+  api.put(
+    '/review/:id/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: 'Edit your spot; `lists` is the full set of your lists it should be on',
+        params: idParams,
+        body: reviewUpdateSchema,
+        response: { 200: reviewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const spot = await ownSpotOr404(request.params.id, user.id);
+      const wanted = request.body.lists ?? [];
+      const owned = await spots.ownListIds(db, user.id, wanted);
+      if (wanted.some((listId) => !owned.has(listId))) {
+        throw fieldError('lists', REVIEW_MESSAGES.notYourList);
+      }
+      await spots.updateSpot(db, spot, request.body);
+      return presentSpot((await spots.findSpot(db, spot.id))!);
+    },
+  );
+
+  api.delete(
+    '/review/:id/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: 'Delete your spot (it leaves every list; the place stays)',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const spot = await ownSpotOr404(request.params.id, user.id);
+      await spots.deleteSpot(db, spot.id, user.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    '/create-place-review/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: 'Create your spot of a place (by place id), optionally on one of your lists',
+        body: createPlaceReviewSchema,
+        response: { 201: createdReviewSchema, ...createErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const outcome = await createPlaceReview(db, ctx.places, user.id, request.body).catch(
+        (error: unknown) => {
+          if (error instanceof PlacesUnavailableError) {
+            request.log.warn({ err: error }, 'places provider unavailable');
+            throw new HttpError(503, 'The places service is unavailable. Please try again later.');
+          }
+          throw error;
+        },
+      );
+      switch (outcome.kind) {
+        case 'notYourList':
+          throw fieldError('list_id', REVIEW_MESSAGES.notYourList);
+        case 'unknownPlace':
+          throw fieldError('place', REVIEW_MESSAGES.unknownPlace);
+        case 'duplicate':
+          return reply
+            .status(400)
+            .send({ detail: REVIEW_MESSAGES.alreadyReviewed, review_id: outcome.id });
+        case 'created': {
+          const spot = (await spots.findSpot(db, outcome.id))!;
+          return reply.status(201).send({ ...presentSpot(spot), firstSpot: outcome.firstSpot });
+        }
+      }
+    },
+  );
+}

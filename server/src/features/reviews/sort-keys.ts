@@ -1,0 +1,40 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { ReviewListQuery, ReviewSort } from '@spotbook/contract';
+import { lowRatingKeySql } from '../../db/migrations/002_reviews_search.ts';
+
+export type GalleryQuery = Pick<
+  ReviewListQuery,
+  'offset' | 'limit' | 'search' | 'type' | 'city' | 'country' | 'sortBy' | 'visited'
+>;
+
+export type SortKey = [Expression<unknown>, 'asc' | 'desc'];
+
+/**
+ * Sort keys on alias `r`, each backed by an index of its own (migration 002). They end in
+ * id: unique, so pages never overlap, and the order of creation, so "newest" is simply the
+ * highest id. Unrated spots (0) come last for "lowest rating" too.
+ */
+export const SORT_KEYS: Record<ReviewSort, SortKey[]> = {
+  newest: [[sql.ref('r.id'), 'desc']],
+  oldest: [[sql.ref('r.id'), 'asc']],
+  highest_rating: [
+    [sql.ref('r.rating'), 'desc'],
+    [sql.ref('r.id'), 'desc'],
+  ],
+  lowest_rating: [
+    [sql.raw(lowRatingKeySql('r.rating')), 'asc'],
+    [sql.ref('r.id'), 'desc'],
+  ],
+};
+
+/** The exact-match filters as conditions on alias `r` (the reviews table or search hits). */
+export function filterConditions(q: GalleryQuery): Expression<SqlBool>[] {
+  const eq = (column: string, value: string | number) =>
+    sql<SqlBool>`${sql.ref(`r.${column}`)} = ${value}`;
+  const conditions: Expression<SqlBool>[] = [];
+  if (q.type !== undefined) conditions.push(eq('place_type', q.type));
+  if (q.city !== undefined) conditions.push(eq('place_city', q.city));
+  if (q.country !== undefined) conditions.push(eq('place_country', q.country));
+  if (q.visited !== 'both') conditions.push(eq('visited', q.visited === 'true' ? 1 : 0));
+  return conditions;
+}

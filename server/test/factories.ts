@@ -1,0 +1,92 @@
+import type { Insertable } from 'kysely';
+import type { AppContext } from '../src/context.ts';
+import type { ListsTable, PlacesTable } from '../src/db/schema.ts';
+import type { TestUser } from './helper.ts';
+
+/**
+ * Small factories for API tests: rows the test needs but isn't about, written directly.
+ * Spots themselves are created through the real endpoint (createSpot).
+ */
+let sequence = 0;
+const next = () => `${Date.now().toString(36)}${sequence++}`;
+
+/** A stored place row (as if a provider had answered for it once). */
+export async function createPlace(
+  ctx: AppContext,
+  overrides: Partial<Insertable<PlacesTable>> = {},
+): Promise<string> {
+  const id = overrides.id ?? `test:${next()}`;
+  await ctx.db
+    .insertInto('places')
+    .values({
+      provider: id.split(':')[0] ?? 'test',
+      display_name: `Place ${id}`,
+      formatted_address: '1 Main Street, Paris, France',
+      city: 'Paris',
+      country: 'France',
+      lat: 48.85,
+      lng: 2.35,
+      primary_type: 'museum',
+      website_uri: '',
+      google_maps_uri: '',
+      editorial_summary: '',
+      photo_ref: '',
+      cached_preview_image: '',
+      owner_id: null,
+      created_at: Date.now(),
+      ...overrides,
+      id,
+    })
+    .execute();
+  return id;
+}
+
+/** A list owned by `userId`, private unless told otherwise. */
+export async function createList(
+  ctx: AppContext,
+  userId: number,
+  overrides: Partial<Insertable<ListsTable>> = {},
+): Promise<{ id: number; slug: string }> {
+  const slug = overrides.slug ?? `list-${next()}`;
+  const now = Date.now();
+  return ctx.db
+    .insertInto('lists')
+    .values({
+      user_id: userId,
+      name: 'My list',
+      description: '',
+      shareable_by_link: 0,
+      created_at: now,
+      updated_at: now,
+      ...overrides,
+      slug,
+    })
+    .returning(['id', 'slug'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function putOnList(ctx: AppContext, listId: number, reviewId: number) {
+  await ctx.db
+    .insertInto('list_reviews')
+    .values({ list_id: listId, review_id: reviewId, notes: '', added_at: Date.now() })
+    .execute();
+}
+
+export interface SpotInput {
+  review?: string;
+  rating?: number;
+  visited?: boolean;
+  list_id?: number;
+}
+
+/** A spot of `placeId` created through POST /api/reviews/create-place-review/. */
+export async function createSpot(user: TestUser, placeId: string, input: SpotInput = {}) {
+  const { list_id, ...review } = input;
+  const response = await user.client.post('/api/reviews/create-place-review/', {
+    place: { id: placeId },
+    review: { review: '', rating: 0, visited: false, ...review },
+    ...(list_id === undefined ? {} : { list_id }),
+  });
+  if (response.statusCode !== 201) throw new Error(`create spot failed: ${response.body}`);
+  return response.json() as { id: number; firstSpot: boolean };
+}
