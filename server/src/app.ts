@@ -23,6 +23,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { createPlacesProvider, type PlacesProvider } from './features/places/provider.ts';
 import { placeRoutes } from './features/places/routes.ts';
+import { basemapRoutes } from './features/basemap/routes.ts';
 import { listRoutes } from './features/lists/routes.ts';
 import { savedListRoutes } from './features/lists/saved-list-routes.ts';
 import { listReviewRoutes } from './features/lists/list-review-routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(systemRoutes, { prefix: '/api', ctx });
   await app.register(authRoutes, { prefix: '/api/user', ctx });
   await app.register(placeRoutes, { prefix: '/api/places', ctx });
+  await app.register(basemapRoutes, { dataDir: config.DATA_DIR });
   await app.register(listRoutes, { prefix: '/api/lists', ctx });
   await app.register(savedListRoutes, { prefix: '/api/saved_lists', ctx });
   await app.register(listReviewRoutes, { prefix: '/api/list_reviews', ctx });

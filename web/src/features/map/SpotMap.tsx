@@ -1,0 +1,112 @@
+import { LoaderCircle } from 'lucide-react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { boundsContain } from './bounds.ts';
+import { themedStyleUrl, useMapConfig } from './map-config.ts';
+import { PinList } from './PinList.tsx';
+import type { Bounds, EngineProps, LoadState, SpotMapProps } from './types.ts';
+import { useColorScheme } from './use-color-scheme.ts';
+import styles from './spot-map.module.css';
+
+// Each engine is its own chunk: a MapLibre deployment never downloads the Google code.
+const MapLibreEngine = lazy(() => import('./maplibre/MapLibreEngine.tsx'));
+const GoogleEngine = lazy(() => import('./google/GoogleEngine.tsx'));
+
+const NO_PINS: SpotMapProps['pins'] = [];
+
+/**
+ * The one map of the app (issue #3 §3): spots as pins on MapLibre GL (default, offline
+ * basemap) or Google Maps, with the spec's empty message, loading indicator, load states
+ * and 'Error: AuthFailure' panel, and a list of the pins in view for keyboards and
+ * screen readers. `data-map-state` and `data-map-idle` let tests wait for the map.
+ */
+export default function SpotMap(props: SpotMapProps) {
+  const {
+    emptyMessage,
+    ariaLabel,
+    center,
+    selectedId,
+    height = 360,
+    disabled = false,
+    children,
+  } = props;
+  const pins = disabled ? NO_PINS : props.pins;
+  const config = useMapConfig();
+  const colorScheme = useColorScheme();
+  const [state, setState] = useState<LoadState>('not-loaded');
+  const [idle, setIdle] = useState(false);
+  const [view, setView] = useState<Bounds | null>(null);
+
+  const inView = useMemo(
+    () => (view ? pins.filter((pin) => boundsContain(view, pin)) : pins),
+    [pins, view],
+  );
+
+  const engineProps: EngineProps = {
+    pins,
+    ...(center ? { center } : {}),
+    ...(selectedId !== undefined ? { selectedId } : {}),
+    ...(props.onPickLocation && !disabled ? { onPickLocation: props.onPickLocation } : {}),
+    interactive: !disabled,
+    ariaLabel,
+    colorScheme,
+    onStateChange: useCallback((next: LoadState) => setState(next), []),
+    onViewChange: useCallback((next: Bounds) => setView(next), []),
+    onIdleChange: useCallback((next: boolean) => setIdle(next), []),
+  };
+
+  const busy = state === 'not-loaded' || state === 'loading';
+  const broken = state === 'failed' || state === 'auth-failure';
+  return (
+    <div
+      className={styles.root}
+      data-map-state={state}
+      data-map-idle={idle}
+      data-map-engine={config?.engine}
+      data-disabled={disabled || undefined}
+    >
+      <div className={styles.frame} style={{ height }} aria-busy={busy}>
+        <Suspense fallback={null}>
+          {config?.engine === 'google' && config.google_maps_api_key ? (
+            <GoogleEngine
+              key={String(disabled)}
+              {...engineProps}
+              apiKey={config.google_maps_api_key}
+            />
+          ) : config ? (
+            <MapLibreEngine
+              key={String(disabled)}
+              {...engineProps}
+              styleUrl={themedStyleUrl(config.style_url, colorScheme)}
+            />
+          ) : null}
+        </Suspense>
+        {busy && (
+          <div className={styles.loading} role="status">
+            <LoaderCircle size={16} className={styles.spinner} aria-hidden="true" />
+            Loading map…
+          </div>
+        )}
+        {state === 'auth-failure' && (
+          <div className={styles.panel} role="alert">
+            <h3 className={styles.panelTitle}>Error: AuthFailure</h3>
+            <p>A problem with the maps API key prevents the map from showing.</p>
+          </div>
+        )}
+        {state === 'failed' && (
+          <div className={styles.panel} role="alert">
+            <p>The map could not be loaded.</p>
+          </div>
+        )}
+        {!disabled && !broken && pins.length === 0 && emptyMessage && (
+          <p className={styles.empty} role="status">
+            {emptyMessage}
+          </p>
+        )}
+        {children && <div className={styles.overlay}>{children}</div>}
+      </div>
+      {!disabled && pins.length > 0 && (
+        <PinList pins={inView} total={pins.length} selectedId={selectedId} />
+      )}
+    </div>
+  );
+}

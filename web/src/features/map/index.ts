@@ -1,0 +1,7 @@
+/**
+ * The map feature's public face. `SpotMap` is a small wrapper; the map itself (MapLibre
+ * GL or the Google Maps loader) is a separate chunk, downloaded only by pages that
+ * render a map, with a loading box of the map's size meanwhile.
+ */
+export { SpotMap } from './SpotMapLoader.tsx';
+export type { LatLng, LoadState, MapPin, PinId, SpotMapProps } from './types.ts';

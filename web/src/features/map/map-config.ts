@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+
+/** The `maps` part of `GET /api/config/`. */
+export interface MapConfig {
+  engine: 'maplibre' | 'google';
+  google_maps_api_key: string | null;
+  /** Our offline basemap (/api/map/style.json) unless MAP_STYLE_URL picks an online style. */
+  style_url: string;
+}
+
+export const OFFLINE_STYLE_URL = '/api/map/style.json';
+
+const DEFAULT_CONFIG: MapConfig = {
+  engine: 'maplibre',
+  google_maps_api_key: null,
+  style_url: OFFLINE_STYLE_URL,
+};
+
+let pending: Promise<MapConfig> | undefined;
+
+/**
+ * Fetched once per page load and shared by every map. Without an answer the offline
+ * basemap is the best guess: it is what a deployment without settings serves.
+ */
+export function loadMapConfig(): Promise<MapConfig> {
+  pending ??= fetch('/api/config/', {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  })
+    .then(async (res) => {
+      if (!res.ok) return DEFAULT_CONFIG;
+      const body = (await res.json()) as { maps?: Partial<MapConfig> };
+      const maps = body.maps ?? {};
+      const key = maps.google_maps_api_key ?? null;
+      return {
+        engine: maps.engine === 'google' && key ? 'google' : 'maplibre',
+        google_maps_api_key: key,
+        style_url: maps.style_url || OFFLINE_STYLE_URL,
+      } satisfies MapConfig;
+    })
+    .catch(() => DEFAULT_CONFIG);
+  return pending;
+}
+
+export function useMapConfig(): MapConfig | undefined {
+  const [config, setConfig] = useState<MapConfig>();
+  useEffect(() => {
+    let live = true;
+    void loadMapConfig().then((c) => live && setConfig(c));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return config;
+}
+
+/** Our own style has a dark variant; an online style is used as it is. */
+export function themedStyleUrl(styleUrl: string, scheme: 'light' | 'dark'): string {
+  if (scheme !== 'dark' || !styleUrl.startsWith(OFFLINE_STYLE_URL)) return styleUrl;
+  return `${styleUrl}${styleUrl.includes('?') ? '&' : '?'}theme=dark`;
+}

@@ -1,0 +1,80 @@
+import { Map as MapLibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { pinBounds } from '../bounds.ts';
+import type { Bounds, LatLng, MapPin } from '../types.ts';
+
+// MapLibre finds its worker next to its own module, which a bundler moves; point at the
+// copy Vite emits instead, in dev and in production alike.
+setWorkerUrl(workerUrl);
+
+/**
+ * Pixels kept clear around fitted pins: a pin's 36 px icon above its point, its label
+ * below, the zoom buttons at the top right. The spec's 2% is applied to the bounds first.
+ */
+export const FIT_PADDING = { top: 48, right: 56, bottom: 36, left: 40 };
+export const MAX_FIT_ZOOM = 16;
+/** A place shown on its own (a preview map) at neighbourhood scale. */
+export const CENTER_ZOOM = 14;
+
+export const toLngLatBounds = (b: Bounds): [[number, number], [number, number]] => [
+  [b.west, b.south],
+  [b.east, b.north],
+];
+
+export function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+interface CreateOptions {
+  container: HTMLElement;
+  styleUrl: string;
+  pins: readonly MapPin[];
+  center?: LatLng;
+  interactive: boolean;
+  ariaLabel: string;
+}
+
+/** The map, opened straight at its final view (no animation), so it is idle soonest. */
+export function createMap({
+  container,
+  styleUrl,
+  pins,
+  center,
+  interactive,
+  ariaLabel,
+}: CreateOptions): MapLibreMap {
+  const bounds = center ? null : pinBounds(pins);
+  const map = new MapLibreMap({
+    container,
+    style: styleUrl,
+    interactive,
+    ...(center
+      ? { center: [center.lng, center.lat], zoom: CENTER_ZOOM }
+      : bounds
+        ? {
+            bounds: toLngLatBounds(bounds),
+            fitBoundsOptions: { padding: FIT_PADDING, maxZoom: MAX_FIT_ZOOM },
+          }
+        : { center: [10, 30], zoom: 1 }),
+    maxZoom: 18,
+    // A page scrolls past the map; zooming wants Ctrl + wheel (or two fingers on a phone).
+    cooperativeGestures: interactive,
+    // A notebook map has north up: no rotating or tilting by accident.
+    dragRotate: false,
+    pitchWithRotate: false,
+    touchPitch: false,
+    attributionControl: { compact: true },
+    // The canvas is the focusable element (arrow keys pan, + and - zoom); this names it.
+    locale: { 'Map.Title': ariaLabel },
+  });
+  if (interactive) map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+  map.touchZoomRotate.disableRotation();
+  map.keyboard.disableRotation();
+  return map;
+}
+
+export function viewBounds(map: MapLibreMap): Bounds {
+  const b = map.getBounds();
+  return { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
+}
