@@ -1,0 +1,4 @@
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
