@@ -1,0 +1,93 @@
+import { LIMITS, truncate, type PlaceDetails, type Review } from '@spotbook/contract';
+import type { ReactNode, SyntheticEvent } from 'react';
+import { Link } from 'react-router';
+import { cx } from '@/lib/cx.ts';
+import { StarRating } from '../StarRating.tsx';
+import { VisitedIcon } from '../VisitedIcon.tsx';
+import { MISSING_PLACE_IMAGE, spotImageUrl } from './spot-image.ts';
+import styles from './spot-card.module.css';
+
+/** What a card reads of a spot: a `Review`, or a list's spot (which extends it), will do. */
+export interface SpotCardSpot extends Pick<Review, 'id' | 'review' | 'rating' | 'visited'> {
+  place_details: Pick<
+    PlaceDetails,
+    'displayName' | 'city' | 'previewImageUrl' | 'cached_preview_image'
+  >;
+}
+
+export interface SpotCardProps {
+  spot: SpotCardSpot;
+  /** Where the card leads; `/reviews/{id}` by default (a list adds `?list=…`). */
+  href?: string;
+  /**
+   * Laid over the image's top-right corner, above the link: an 'add' button, or the
+   * 'Already On List' check mark. It must bring its own accessible name. On a phone,
+   * where the image is a small thumbnail, it sits at the end of the text instead.
+   */
+  overlay?: ReactNode;
+  /** A line under the excerpt, e.g. the list entry's note. */
+  note?: string;
+  /** Flashes the card (a row just added); the highlight fades over 1.5 s. */
+  highlight?: boolean;
+  /** The heading level that fits the page outline. */
+  headingLevel?: 2 | 3 | 4;
+  /** Extra work when the card is followed, e.g. closing a picker. */
+  onNavigate?: () => void;
+}
+
+function showMissingImage(event: SyntheticEvent<HTMLImageElement>) {
+  const image = event.currentTarget;
+  if (!image.src.endsWith(MISSING_PLACE_IMAGE)) image.src = MISSING_PLACE_IMAGE;
+}
+
+/**
+ * A spot in a gallery (design brief: spot card). The place name is the link, and its
+ * hit area is stretched over the whole card, so the card is one link whose accessible
+ * name is just the place, not every word on it.
+ */
+export function SpotCard({
+  spot,
+  href = `/reviews/${spot.id}`,
+  overlay,
+  note,
+  highlight = false,
+  headingLevel = 3,
+  onNavigate,
+}: SpotCardProps) {
+  const place = spot.place_details;
+  const Heading = `h${headingLevel}` as const;
+  const excerpt = truncate(spot.review.trim(), LIMITS.cardReviewText);
+  return (
+    <article className={cx(styles.card, highlight && styles.highlight)}>
+      <div className={styles.media}>
+        <img
+          className={styles.image}
+          src={spotImageUrl(place)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={400}
+          height={300}
+          onError={showMissingImage}
+        />
+        <VisitedIcon visited={spot.visited} showLabel className={styles.chip} />
+      </div>
+      <div className={styles.body}>
+        <Heading className={styles.title}>
+          <Link to={href} className={styles.link} title={place.displayName} onClick={onNavigate}>
+            {truncate(place.displayName, LIMITS.cardPlaceName)}
+          </Link>
+        </Heading>
+        {place.city && <p className={styles.city}>{place.city}</p>}
+        <div className={styles.meta}>
+          <StarRating rating={spot.rating} size={16} />
+          {/* On a phone the card is a row and the chip moves here, off the small image. */}
+          <VisitedIcon visited={spot.visited} showLabel className={styles.metaChip} />
+        </div>
+        {excerpt && <p className={styles.excerpt}>{excerpt}</p>}
+        {note && <p className={styles.note}>{note}</p>}
+        {overlay && <div className={styles.overlay}>{overlay}</div>}
+      </div>
+    </article>
+  );
+}
