@@ -3,16 +3,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import {
-  Kysely,
-  Migrator,
-  PostgresAdapter,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type Migration,
-} from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type Migration } from 'kysely';
 import type { Database } from './schema.ts';
+import { QueuedSqliteDialect } from './sqlite-driver.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -39,7 +33,9 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   file.pragma('foreign_keys = ON');
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<Database>({
+    dialect: new QueuedSqliteDialect({ database: withStatementCache(file) }),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

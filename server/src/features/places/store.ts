@@ -32,9 +32,12 @@ export type PlaceDetailsColumns = Pick<
   | 'cached_preview_image'
 >;
 
-export function placeDetailsFromRow(row: PlaceDetailsColumns): PlaceDetails {
+export const placeDetailsFromRow = (row: PlaceDetailsColumns) => placeDetails(row.id, row);
+
+/** For rows that carry the place id under another name (a review joined to its place). */
+export function placeDetails(id: string, row: Omit<PlaceDetailsColumns, 'id'>): PlaceDetails {
   return {
-    id: row.id,
+    id,
     displayName: row.display_name,
     formattedAddress: row.formatted_address,
     city: row.city,

@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ReviewsPage } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { PG_SEARCH_VECTOR_SQL } from '../../db/migrations/002_reviews_search.ts';
@@ -16,10 +16,7 @@ import { filterConditions, SORT_KEYS, type GalleryQuery } from './sort-keys.ts';
  * user id in their terms (migration 002), so no user_id index needs ANDing in.
  */
 export async function pgSearchPage(db: Db, userId: number, q: GalleryQuery): Promise<ReviewsPage> {
-  const matches = sql<SqlBool>`${sql.raw(PG_SEARCH_VECTOR_SQL)} @@ ${pgTsQuery(
-    userId,
-    queryWords(q.search),
-  )}::tsquery`;
+  const tsquery = pgTsQuery(userId, queryWords(q.search));
   const order = SORT_KEYS[q.sortBy];
   const withHits = db.with(
     (cte) => cte('hits').materialized(),
@@ -27,12 +24,14 @@ export async function pgSearchPage(db: Db, userId: number, q: GalleryQuery): Pro
       qc
         .selectFrom('reviews')
         .select(['id', 'user_id', 'rating', 'visited', 'place_type', 'place_city', 'place_country'])
-        .where(matches),
+        .where(sql<SqlBool>`${sql.raw(PG_SEARCH_VECTOR_SQL)} @@ ${tsquery}::tsquery`),
   );
-  const filteredHits = () =>
-    filterConditions(q)
-      .reduce((b, condition) => b.where(condition), withHits.selectFrom('hits as r'))
-      .where('r.user_id', '=', userId);
+  /** The hits of this user that pass the other filters. */
+  const narrow = <B extends { where(condition: Expression<SqlBool>): B }>(hits: B) =>
+    [sql<SqlBool>`r.user_id = ${userId}`, ...filterConditions(q)].reduce(
+      (b, condition) => b.where(condition),
+      hits,
+    );
 
   const rows = await order
     .reduce(
@@ -40,12 +39,7 @@ export async function pgSearchPage(db: Db, userId: number, q: GalleryQuery): Pro
       withHits
         .with('page', (qc) =>
           order
-            .reduce(
-              (b, [key, dir]) => b.orderBy(key, dir),
-              filterConditions(q)
-                .reduce((b, condition) => b.where(condition), qc.selectFrom('hits as r'))
-                .where('r.user_id', '=', userId),
-            )
+            .reduce((b, [key, dir]) => b.orderBy(key, dir), narrow(qc.selectFrom('hits as r')))
             // The total rides along with the page: one pass over the hits.
             .select(['r.id', sql<number>`count(*) over ()`.as('total')])
             .limit(q.limit)
@@ -57,15 +51,13 @@ export async function pgSearchPage(db: Db, userId: number, q: GalleryQuery): Pro
         .select([...SPOT_COLUMNS, 'page.total']),
     )
     .execute();
-  // An empty page past the end still needs the total.
-  const count =
-    rows[0]?.total ??
-    (q.offset === 0
-      ? 0
-      : (
-          await filteredHits()
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .executeTakeFirstOrThrow()
-        ).count);
+  let count = rows[0]?.total ?? 0;
+  if (!rows.length && q.offset > 0) {
+    // A page past the end still reports the total.
+    const counted = await narrow(withHits.selectFrom('hits as r'))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    count = counted.count;
+  }
   return { count: Number(count), results: rows.map(presentSpot) };
 }

@@ -2,7 +2,7 @@ import { sql, type QueryCreator, type SqlBool } from 'kysely';
 import type { ReviewsPage } from '@spotbook/contract';
 import type { Db, DialectName } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
-import { isPlainSearch, plainSearchPage } from './gallery-fts.ts';
+import { isPlainSearch, sqlitePlainSearchPage } from './gallery-sqlite-search.ts';
 import { pgSearchPage } from './gallery-pg-search.ts';
 import { presentSpot, SPOT_COLUMNS } from './presenter.ts';
 import { ftsMatchQuery, queryWords } from './search-text.ts';
@@ -35,7 +35,7 @@ export async function galleryPage(
 ): Promise<ReviewsPage> {
   const searching = queryWords(q.search).length > 0;
   if (searching && dialect === 'postgres') return pgSearchPage(db, userId, q);
-  if (searching && isPlainSearch(q)) return plainSearchPage(db, userId, q);
+  if (searching && isPlainSearch(q)) return sqlitePlainSearchPage(db, userId, q);
   const order = SORT_KEYS[q.sortBy];
   const rows = order
     .reduce(

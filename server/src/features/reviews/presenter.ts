@@ -1,5 +1,5 @@
 import type { Review } from '@spotbook/contract';
-import { placeDetailsFromRow, type PlaceDetailsColumns } from '../places/store.ts';
+import { placeDetails, type PlaceDetailsColumns } from '../places/store.ts';
 
 /** What a spot card or the spot page needs: the review and its place, one join. */
 export const SPOT_COLUMNS = [
@@ -46,6 +46,6 @@ export function presentSpot(row: SpotRow): Review {
     visited: row.visited === 1,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
-    place_details: placeDetailsFromRow({ ...row, id: row.place_id }),
+    place_details: placeDetails(row.place_id, row),
   };
 }

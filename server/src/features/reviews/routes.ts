@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  createdReviewSchema,
-  createPlaceReviewSchema,
   errorResponseSchema,
   metadataSchema,
   REVIEW_MESSAGES,
@@ -13,10 +11,9 @@ import {
   reviewUpdateSchema,
 } from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
-import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
-import { PlacesUnavailableError } from '../places/provider.ts';
-import { createPlaceReview } from './create.ts';
+import { createPlaceReviewRoute } from './create-route.ts';
 import { galleryPage } from './gallery.ts';
 import { spotMetadata } from './metadata.ts';
 import { presentSpot } from './presenter.ts';
@@ -25,12 +22,6 @@ import * as spots from './repository.ts';
 const tags = ['reviews'];
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const idParams = z.object({ id: z.string().max(40) });
-/** The 400 of create-place-review may point at the spot the caller already has. */
-const createErrors = {
-  ...errors,
-  400: errorResponseSchema.extend({ review_id: z.number().optional() }),
-  503: errorResponseSchema,
-};
 
 /** `/api/reviews/…`: the signed-in user's spots; a single spot also for viewers of a shared list. */
 export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
@@ -134,42 +125,5 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
     },
   );
 
-  api.post(
-    '/create-place-review/',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        summary: 'Create your spot of a place (by place id), optionally on one of your lists',
-        body: createPlaceReviewSchema,
-        response: { 201: createdReviewSchema, ...createErrors },
-      },
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const outcome = await createPlaceReview(db, ctx.places, user.id, request.body).catch(
-        (error: unknown) => {
-          if (error instanceof PlacesUnavailableError) {
-            request.log.warn({ err: error }, 'places provider unavailable');
-            throw new HttpError(503, 'The places service is unavailable. Please try again later.');
-          }
-          throw error;
-        },
-      );
-      switch (outcome.kind) {
-        case 'notYourList':
-          throw fieldError('list_id', REVIEW_MESSAGES.notYourList);
-        case 'unknownPlace':
-          throw fieldError('place', REVIEW_MESSAGES.unknownPlace);
-        case 'duplicate':
-          return reply
-            .status(400)
-            .send({ detail: REVIEW_MESSAGES.alreadyReviewed, review_id: outcome.id });
-        case 'created': {
-          const spot = (await spots.findSpot(db, outcome.id))!;
-          return reply.status(201).send({ ...presentSpot(spot), firstSpot: outcome.firstSpot });
-        }
-      }
-    },
-  );
+  createPlaceReviewRoute(app, ctx);
 }

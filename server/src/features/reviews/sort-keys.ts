@@ -1,11 +1,18 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { ReviewListQuery, ReviewSort } from '@spotbook/contract';
+import type { ReviewSort, VisitedFilter } from '@spotbook/contract';
 import { lowRatingKeySql } from '../../db/migrations/002_reviews_search.ts';
 
-export type GalleryQuery = Pick<
-  ReviewListQuery,
-  'offset' | 'limit' | 'search' | 'type' | 'city' | 'country' | 'sortBy' | 'visited'
->;
+/** The gallery's query (ReviewListQuery once parsed); absent filters are undefined. */
+export interface GalleryQuery {
+  offset: number;
+  limit: number;
+  sortBy: ReviewSort;
+  visited: VisitedFilter;
+  search?: string;
+  type?: string;
+  city?: string;
+  country?: string;
+}
 
 export type SortKey = [Expression<unknown>, 'asc' | 'desc'];
 

@@ -19,7 +19,7 @@ export const isPlainSearch = (q: GalleryQuery) =>
  * holds only this user's terms and iterates in rowid (= id = creation) order, so the ids
  * and the count come from the index alone and only the page's rows are read.
  */
-export async function plainSearchPage(
+export async function sqlitePlainSearchPage(
   db: Db,
   userId: number,
   q: GalleryQuery,

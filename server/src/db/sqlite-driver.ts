@@ -1,0 +1,53 @@
+import {
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
+
+/**
+ * Kysely's SQLite driver hands its one connection out under a mutex whose waiters all
+ * wake up on every release and all but one go back to sleep: with 50 requests in flight
+ * each query costs 50 wake-ups. This driver queues the waiters instead (first come, first
+ * served, one wake-up per release); the connection and its statements are Kysely's own.
+ */
+class QueuedSqliteDriver extends SqliteDriver {
+  readonly #waiting: (() => void)[] = [];
+  #busy = false;
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    if (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    this.#busy = true;
+    try {
+      return await super.acquireConnection();
+    } catch (error) {
+      this.#handOver();
+      throw error;
+    }
+  }
+
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    this.#handOver();
+  }
+
+  #handOver() {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#busy = false;
+  }
+}
+
+export class QueuedSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new QueuedSqliteDriver(this.#config);
+  }
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createdReviewSchema,
+  createPlaceReviewSchema,
+  errorResponseSchema,
+  REVIEW_MESSAGES,
+} from '@spotbook/contract';
+import type { AppContext } from '../../context.ts';
+import { fieldError, HttpError } from '../../lib/errors.ts';
+import { currentUser, requireUser } from '../../plugins/session.ts';
+import { PlacesUnavailableError } from '../places/provider.ts';
+import { createPlaceReview } from './create.ts';
+import { presentSpot } from './presenter.ts';
+import { findSpot } from './repository.ts';
+
+const errors = {
+  // The 400 of a second spot for one place points at the spot the caller already has.
+  400: errorResponseSchema.extend({ review_id: z.number().optional() }),
+  403: errorResponseSchema,
+  503: errorResponseSchema,
+};
+
+/** POST /api/reviews/create-place-review/ (part of reviewRoutes). */
+export function createPlaceReviewRoute(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    '/create-place-review/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['reviews'],
+        summary: 'Create your spot of a place (by place id), optionally on one of your lists',
+        body: createPlaceReviewSchema,
+        response: { 201: createdReviewSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const outcome = await createPlaceReview(db, ctx.places, user.id, request.body).catch(
+        (error: unknown) => {
+          if (error instanceof PlacesUnavailableError) {
+            request.log.warn({ err: error }, 'places provider unavailable');
+            throw new HttpError(503, 'The places service is unavailable. Please try again later.');
+          }
+          throw error;
+        },
+      );
+      switch (outcome.kind) {
+        case 'notYourList':
+          throw fieldError('list_id', REVIEW_MESSAGES.notYourList);
+        case 'unknownPlace':
+          throw fieldError('place', REVIEW_MESSAGES.unknownPlace);
+        case 'duplicate':
+          return reply
+            .status(400)
+            .send({ detail: REVIEW_MESSAGES.alreadyReviewed, review_id: outcome.id });
+        case 'created': {
+          const spot = (await findSpot(db, outcome.id))!;
+          return reply.status(201).send({ ...presentSpot(spot), firstSpot: outcome.firstSpot });
+        }
+      }
+    },
+  );
+}
