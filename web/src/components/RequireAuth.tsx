@@ -16,6 +16,13 @@ export interface RequireAuthProps extends Omit<SignInPromptProps, 'children'> {
 export function RequireAuth({ children, prompt, ...promptProps }: RequireAuthProps) {
   const { status } = useAuth();
   if (status === 'loading') return <PageSkeleton />;
-  if (status === 'anonymous') return <SignInPrompt {...promptProps}>{prompt}</SignInPrompt>;
+  // The prompt stands in for the whole page, so its title is the page's h1.
+  if (status === 'anonymous') {
+    return (
+      <SignInPrompt headingLevel={1} {...promptProps}>
+        {prompt}
+      </SignInPrompt>
+    );
+  }
   return children;
 }

@@ -7,6 +7,11 @@ import { useLocation } from 'react-router';
  */
 export function ScrollToTop() {
   const { pathname } = useLocation();
+  // The browser's own restoration on Back / Forward would fight this (and, with pages
+  // whose code loads lazily, land at an arbitrary height of a half-drawn page).
+  useLayoutEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+  }, []);
   useLayoutEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname]);

@@ -1,16 +1,69 @@
-import { Navigate } from 'react-router';
-import { PagePlaceholder } from '@/components/PagePlaceholder.tsx';
+import { Trash2 } from 'lucide-react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { Alert } from '@/components/Alert.tsx';
+import { Button, ButtonLink } from '@/components/Button.tsx';
 import { PageSkeleton } from '@/components/PageSkeleton.tsx';
+import { errorMessage } from '@/lib/api.ts';
 import { useAuth } from '@/lib/auth/auth-context.ts';
+import { useDeleteList } from '../api/delete-list.ts';
+import { useList } from '../api/get-list.ts';
+import { listPath } from '../lib/list-links.ts';
+import styles from './list-pages.module.css';
 
-/** `/lists/:listId/delete`: signed-out visitors (and, later, non-owners) go home (spec §2). */
+/** `/lists/:listId/delete` (spec §2): the owner confirms; everyone else is sent home. */
 export default function DeleteListPage() {
-  const { status } = useAuth();
+  const listId = useParams().listId ?? '';
+  const { status, user } = useAuth();
+  const signedIn = status === 'authenticated';
+  const list = useList(listId);
+  const navigate = useNavigate();
+  const remove = useDeleteList(list.data?.id ?? 0);
+
   if (status === 'loading') return <PageSkeleton lines={3} />;
-  if (status === 'anonymous') return <Navigate to="/" replace />;
+  if (!signedIn) return <Navigate to="/" replace />;
+  if (list.isPending) return <PageSkeleton lines={3} />;
+  if (list.isError || list.data.user !== user?.id) {
+    // Deleting removes the list from the cache; what was deleted is not "someone else's".
+    return remove.isSuccess ? null : <Navigate to="/" replace />;
+  }
+
+  const back = listPath(list.data);
   return (
-    <PagePlaceholder title="Delete list">
-      Here you will confirm deleting one of your lists.
-    </PagePlaceholder>
+    <div className={styles.narrow}>
+      <section className={styles.card} aria-labelledby="delete-list-title">
+        <div className={styles.confirm}>
+          <span className={styles.dangerIcon} aria-hidden="true">
+            <Trash2 size={26} />
+          </span>
+          <h1 id="delete-list-title" className={styles.confirmTitle}>
+            Are you sure you want to delete {list.data.name}?
+          </h1>
+          <p className={styles.confirmText}>
+            The list goes for good, and friends who follow it lose it. Your spots stay in your
+            notebook.
+          </p>
+          {remove.isError && (
+            <Alert tone="error">
+              {errorMessage(remove.error, 'The list could not be deleted.')}
+            </Alert>
+          )}
+          <div className={styles.confirmActions}>
+            <Button
+              variant="danger"
+              busy={remove.isPending}
+              busyLabel="Deleting..."
+              onClick={() =>
+                remove.mutate(undefined, { onSuccess: () => void navigate('/', { replace: true }) })
+              }
+            >
+              Delete
+            </Button>
+            <ButtonLink to={back} variant="secondary">
+              Cancel
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+    </div>
   );
 }

@@ -1,10 +1,56 @@
-import { PagePlaceholder } from '@/components/PagePlaceholder.tsx';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Navigate, useParams, type LoaderFunction } from 'react-router';
+import { Alert } from '@/components/Alert.tsx';
+import { loadMapConfig } from '@/features/map/map-config.ts';
+import { errorMessage, isApiError } from '@/lib/api.ts';
+import { listQuery, useList } from '../api/get-list.ts';
+import { ListView } from '../components/ListView.tsx';
 
-/** `/lists/:listId` (open to anyone for shareable lists): comes with the lists issue. */
+// Rare, so not on the first screen's critical path.
+const NotPublic = lazy(() =>
+  import('../components/NotPublic.tsx').then((m) => ({ default: m.NotPublic })),
+);
+
+/**
+ * Issue 5 §7: the list, the map's code and the map's settings all start loading as
+ * soon as the route is known, side by side, instead of one after another (the map
+ * would otherwise ask for its code only once the page renders, and for its settings
+ * only once that code has run).
+ */
+export const prefetch =
+  (queryClient: QueryClient): LoaderFunction =>
+  ({ params }) => {
+    if (params.listId) void queryClient.prefetchQuery(listQuery(params.listId));
+    // Only a head start: the map's own import reports a failure, not this one.
+    void import('@/features/map/SpotMap.tsx').catch(() => undefined);
+    void loadMapConfig();
+    return null;
+  };
+
+/**
+ * `/lists/:listId`, by id or slug, open to anyone when shareable (spec §2, §8):
+ * 404 → the not-found page; 403 → not public; anything else → the server's words.
+ */
 export default function ListPage() {
-  return (
-    <PagePlaceholder title="List">
-      A list will show its spots on a map and as cards, with sharing and following.
-    </PagePlaceholder>
-  );
+  const listId = useParams().listId ?? '';
+  const { data, error } = useList(listId);
+
+  if (error) {
+    if (isApiError(error) && error.status === 404) return <Navigate to="/not-found" replace />;
+    if (isApiError(error) && error.status === 403) {
+      return (
+        <Suspense fallback={null}>
+          <NotPublic listId={listId} />
+        </Suspense>
+      );
+    }
+    return (
+      <Alert tone="error" title="This list could not be shown">
+        {errorMessage(error, 'An error occurred while fetching the list.')}
+      </Alert>
+    );
+  }
+  // Loading or loaded: one view, so the map mounted while loading stays (issue 5 §7).
+  return <ListView list={data} urlKey={listId} />;
 }

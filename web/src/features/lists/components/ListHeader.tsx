@@ -1,0 +1,45 @@
+import type { ListDetail } from '@spotbook/contract';
+import { Link2, Lock } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { ownerFromSlug } from '../lib/list-links.ts';
+import styles from './list-header.module.css';
+
+export interface ListHeaderProps {
+  list: ListDetail;
+  isOwner: boolean;
+  /** Share / follow / owner buttons (design brief: right under the description). */
+  actions: ReactNode;
+  /** Back from edit mode: the form that had focus is gone, so the title takes it. */
+  focusTitle?: boolean;
+}
+
+/** Design brief: a list page leads with its title, 'by {owner}', description and actions. */
+export function ListHeader({ list, isOwner, actions, focusTitle }: ListHeaderProps) {
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // On mount only: the header comes back each time edit mode ends.
+  useEffect(() => {
+    if (focusTitle) titleRef.current?.focus();
+  }, []);
+  return (
+    <header className={styles.header}>
+      <div className={styles.titleRow}>
+        <h1 className={styles.title} tabIndex={-1} ref={titleRef}>
+          {list.name}
+        </h1>
+        {isOwner && (
+          <span className={list.shareable_by_link ? styles.shared : styles.private}>
+            {list.shareable_by_link ? (
+              <Link2 size={14} aria-hidden="true" />
+            ) : (
+              <Lock size={14} aria-hidden="true" />
+            )}
+            {list.shareable_by_link ? 'Shared by link' : 'Private'}
+          </span>
+        )}
+      </div>
+      <p className={styles.byline}>by {ownerFromSlug(list.slug)}</p>
+      {list.description && <p className={styles.description}>{list.description}</p>}
+      <div className={styles.actions}>{actions}</div>
+    </header>
+  );
+}
