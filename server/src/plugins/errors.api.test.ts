@@ -73,6 +73,12 @@ describe('bad input', () => {
     expectCleanClientError(await client.delete('/api/user/session/'), 404);
   });
 
+  it('a missing hashed asset is a 404, never the HTML page', async () => {
+    const response = await new TestClient(t.app).get('/assets/index-gone1234.js');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).not.toMatch(/text\/html/);
+  });
+
   it('a garbage Origin header', async () => {
     const client = new TestClient(t.app);
     expectCleanClientError(

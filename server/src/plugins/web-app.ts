@@ -54,8 +54,12 @@ export async function registerWebApp(app: FastifyInstance) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
+    // A missing hashed asset (an old page after a redeploy) is a 404, not the HTML page
+    // the browser would then refuse as a script.
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/assets/');
     return isPage ? sendIndexHtml(reply) : apiNotFound(reply);
   });
 }

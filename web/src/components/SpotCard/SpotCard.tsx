@@ -1,4 +1,7 @@
-import { LIMITS, truncate, type PlaceDetails, type Review } from '@spotbook/contract';
+// Subpath imports keep zod (behind the contract's schemas) out of the pages' first chunk.
+import { LIMITS } from '@spotbook/contract/limits';
+import { truncate } from '@spotbook/contract/text';
+import type { PlaceDetails, Review } from '@spotbook/contract';
 import type { ReactNode, SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { cx } from '@/lib/cx.ts';
