@@ -1,0 +1,74 @@
+/**
+ * Resident memory of the server at idle with the place index loaded, started the way
+ * `npm run serve` starts it, after a little of everything (sign-up, place searches, a
+ * gallery page, the map style, the web page). Prints RSS for the serve flags and, as a
+ * baseline in the same run, for plain `node` without them.
+ * Usage: npx tsx bench/server-memory.ts
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureSharedPlacesIndex } from '../server/test/places-index.ts';
+import { ApiClient } from '../e2e/support/api-client.ts';
+
+const PORT = 3417;
+const base = `http://127.0.0.1:${PORT}`;
+
+async function measure(flags: string[]): Promise<number> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-mem-'));
+  const index = ensureSharedPlacesIndex();
+  copyFileSync(index, path.join(dataDir, path.basename(index)));
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/src/server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      EXAMPLE_LISTS: '0',
+    },
+    stdio: 'ignore',
+  });
+  try {
+    for (let i = 0; i < 300; i++) {
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const client = new ApiClient(base);
+    const username = `mem${Date.now()}`;
+    await client.register({
+      username,
+      email: `${username}@example.test`,
+      password: 'memory test password',
+    });
+    for (const q of ['pari', 'tokyo', 'new york', 'sao paulo', 'london', 'museum']) {
+      await client.get(`/api/places/search/?query=${encodeURIComponent(q)}&kind=city`);
+    }
+    await client.get('/api/places/search/?query=museum&kind=place&lat=48.8566&lng=2.3522');
+    await client.get('/api/reviews/review/');
+    await fetch(`${base}/api/map/style.json`);
+    await fetch(`${base}/`);
+    await new Promise((r) => setTimeout(r, 15_000)); // idle
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const serveFlags = ['--max-semi-space-size=2'];
+const served = await measure(serveFlags);
+const plain = await measure([]);
+console.log(
+  `idle RSS, npm run serve flags (${serveFlags.join(' ')}): ${served.toFixed(0)} MB (target < 150 MB)`,
+);
+console.log(`idle RSS, plain node (baseline):            ${plain.toFixed(0)} MB`);
