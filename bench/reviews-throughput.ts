@@ -4,6 +4,12 @@
  * connections, against a bare Fastify route returning the same JSON from memory in the
  * same run. Target (issue 4 §5): the app reaches at least 50% of the bare route.
  *
+ * The same page is asked for again and again, so after the first request the app answers
+ * from its response cache (features/reviews/gallery-cache.ts): per request it still checks
+ * the session and reads the user's gallery version from the database, then sends the
+ * cached JSON. A page not cached yet (the first one after a write) costs what the whole
+ * query path costs, ~1 ms of CPU (docs/decisions/004-gallery-query.md).
+ *
  *   npx tsx bench/reviews-throughput.ts
  *   BENCH_SECONDS=5 BENCH_SQLITE_DIR=/tmp/spotbook-bench-xxxx npx tsx bench/reviews-throughput.ts
  */

@@ -95,6 +95,8 @@ export interface SpotCountsTable {
   user_id: number;
   total: number;
   visited: number;
+  /** bumped by triggers on every write of the user's spots (migration 004): gallery cache key */
+  version: Generated<number>;
 }
 
 export interface ListsTable {

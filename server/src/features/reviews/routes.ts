@@ -15,6 +15,7 @@ import { fieldError, notFound } from '../../lib/errors.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { createPlaceReviewRoute } from './create-route.ts';
 import { galleryPage } from './gallery.ts';
+import { cachedGallery, sendJson } from './gallery-cache.ts';
 import { spotMetadata } from './metadata.ts';
 import { presentSpot } from './presenter.ts';
 import * as spots from './repository.ts';
@@ -27,6 +28,8 @@ const idParams = z.object({ id: z.string().max(40) });
 export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const { db, dialect } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Per app instance: each one has its own database (tests run several in one process).
+  const galleryJson = cachedGallery(db, (userId, q) => galleryPage(db, dialect, userId, q));
 
   /** The caller's own spot, or a 404 that says nothing more. */
   const ownSpotOr404 = async (rawId: string, userId: number) => {
@@ -47,7 +50,11 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
         response: { 200: reviewsPageSchema, ...errors },
       },
     },
-    async (request) => galleryPage(db, dialect, currentUser(request).id, request.query),
+    // Sent as the JSON string built (and checked against the schema) once per version.
+    async (request, reply) => {
+      const json = await galleryJson(currentUser(request).id, request.query);
+      return sendJson(reply, json);
+    },
   );
 
   api.get(

@@ -1,0 +1,128 @@
+import type { FastifyReply } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { reviewsPageSchema, type ReviewsPage } from '@spotbook/contract';
+import type { Db } from '../../db/connection.ts';
+import type { GalleryQuery } from './sort-keys.ts';
+
+/**
+ * The gallery's response cache (docs/decisions/004-gallery-query.md, "Response cache").
+ *
+ * A page's JSON is kept under (user, query) together with the user's gallery version,
+ * `spot_counts.version`, which triggers bump on every write of one of their spots
+ * (migration 004). Every request reads the version from the database, so a page is served
+ * from memory only while nothing it shows has changed, whichever app server made the
+ * change. Nothing else changes a gallery card: place rows are written once and never
+ * updated. User ids are never reused (AUTOINCREMENT / identity), so a key can't outlive
+ * its user and point at someone else's page.
+ */
+export class GalleryCache {
+  /** Map order is the LRU order: the first key is the least recently used. */
+  readonly #entries = new Map<string, { version: number; json: string; bytes: number }>();
+  #bytes = 0;
+
+  /** @param maxBytes an upper bound on the memory the cached strings take */
+  constructor(readonly maxBytes = 8 * 1024 * 1024) {}
+
+  get size() {
+    return this.#entries.size;
+  }
+
+  /** The page's JSON if it was cached at exactly this version. */
+  get(key: string, version: number): string | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry || entry.version !== version) return undefined;
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.json;
+  }
+
+  /** Stores the page, replacing the user's copy of that query at any other version. */
+  set(key: string, version: number, json: string): void {
+    this.#delete(key);
+    // V8 strings take one or two bytes per character.
+    const bytes = 2 * (key.length + json.length);
+    if (bytes > this.maxBytes) return;
+    this.#entries.set(key, { version, json, bytes });
+    this.#bytes += bytes;
+    for (const oldest of this.#entries.keys()) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#delete(oldest);
+    }
+  }
+
+  #delete(key: string) {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+}
+
+/**
+ * The cache key of one user's page: every parsed parameter that changes the answer, in a
+ * fixed order (`count` is ignored by the gallery, so it isn't part of it).
+ */
+export function galleryCacheKey(userId: number, q: GalleryQuery): string {
+  const { offset, limit, sortBy, visited, search, type, city, country } = q;
+  return JSON.stringify([userId, offset, limit, sortBy, visited, search, type, city, country]);
+}
+
+/**
+ * Reads a user's gallery version (0 before their first spot). The statement is compiled
+ * once and run with each user id: it is on every gallery request's path.
+ */
+export function galleryVersionReader(db: Db): (userId: number) => Promise<number> {
+  const compiled = db
+    .selectFrom('spot_counts')
+    .select('version')
+    .where('user_id', '=', 0)
+    .compile();
+  return async (userId) => {
+    const { rows } = await db.executeQuery<{ version: number }>({
+      ...compiled,
+      parameters: [userId],
+    });
+    return rows[0]?.version ?? 0;
+  };
+}
+
+/**
+ * The route's own response serialiser (the zod check and JSON.stringify that Fastify would
+ * run), so a page is checked and serialised once and its string kept. Fastify sends a
+ * string with a JSON content type as it is, without serialising it again.
+ */
+export const serializeReviewsPage = serializerCompiler({
+  schema: reviewsPageSchema,
+  method: 'GET',
+  url: '/api/reviews/review/',
+  httpStatus: '200',
+}) as (page: ReviewsPage) => string;
+
+/**
+ * The JSON of one user's gallery page: from the cache when the user's version hasn't
+ * moved since it was stored, otherwise built by `build` and stored. The version is read
+ * before the page, so a page is never stored under a version newer than its data.
+ */
+export function cachedGallery(
+  db: Db,
+  build: (userId: number, q: GalleryQuery) => Promise<ReviewsPage>,
+  cache = new GalleryCache(),
+) {
+  const readVersion = galleryVersionReader(db);
+  return async (userId: number, q: GalleryQuery): Promise<string> => {
+    const key = galleryCacheKey(userId, q);
+    const version = await readVersion(userId);
+    const hit = cache.get(key, version);
+    if (hit !== undefined) return hit;
+    const json = serializeReviewsPage(await build(userId, q));
+    cache.set(key, version, json);
+    return json;
+  };
+}
+
+/**
+ * Sends an already serialised page. Fastify sends a string with a JSON content type as it
+ * is: the route's response serialiser doesn't run again (the OpenAPI doc keeps the schema).
+ */
+export const sendJson = (reply: FastifyReply, json: string) =>
+  reply.type('application/json; charset=utf-8').send(json);
