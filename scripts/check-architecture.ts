@@ -10,7 +10,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const SHARED_FEATURES = new Set(['map']);
-const importPattern = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importPattern =
+  /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function* sourceFiles(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
@@ -46,8 +47,10 @@ for (const root of ['web/src', 'server/src', 'contract/src']) {
         if (from && to && from !== to && !SHARED_FEATURES.has(to)) {
           problems.push(`${where}: feature "${from}" imports feature "${to}" (${spec})`);
         }
-        if (root === 'web/src' && /(^|\/)server\//.test(target)) problems.push(`${where}: web imports server code (${spec})`);
-        if (root === 'server/src' && /(^|\/)web\/src\//.test(target)) problems.push(`${where}: server imports web code (${spec})`);
+        if (root === 'web/src' && /(^|\/)server\//.test(target))
+          problems.push(`${where}: web imports server code (${spec})`);
+        if (root === 'server/src' && /(^|\/)web\/src\//.test(target))
+          problems.push(`${where}: server imports web code (${spec})`);
         if (root === 'contract/src' && (spec.startsWith('@/') || /\.\.\/\.\./.test(spec))) {
           problems.push(`${where}: the contract imports project code (${spec})`);
         }

@@ -46,6 +46,9 @@ export function Button({
       className={cx(buttonClassName({ variant, size, block }), className)}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
+      // A submit button keeps focus in the field being left: otherwise that field's
+      // blur shows its error above the button, the button moves, and the click is lost.
+      onMouseDown={type === 'submit' ? (event) => event.preventDefault() : undefined}
       {...rest}
     >
       {busy ? <Spinner size={size === 'sm' ? 16 : 18} /> : icon}

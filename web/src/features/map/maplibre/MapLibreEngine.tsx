@@ -5,10 +5,9 @@ import { pinBounds, pinSetKey } from '../bounds.ts';
 import type { EngineProps, LatLng, MapPin, PinId } from '../types.ts';
 import styles from '../spot-map.module.css';
 import {
-  CENTER_ZOOM,
   createMap,
   FIT_PADDING,
-  MAX_FIT_ZOOM,
+  zoomLimits,
   prefersReducedMotion,
   toLngLatBounds,
 } from './create-map.ts';
@@ -121,7 +120,7 @@ export default function MapLibreEngine(props: EngineProps & { styleUrl: string }
     if (bounds) {
       map.fitBounds(toLngLatBounds(bounds), {
         padding: FIT_PADDING,
-        maxZoom: MAX_FIT_ZOOM,
+        maxZoom: zoomLimits(styleUrl).fit,
         duration: prefersReducedMotion() ? 0 : 500,
       });
     }
@@ -135,7 +134,7 @@ export default function MapLibreEngine(props: EngineProps & { styleUrl: string }
     if (!center || !mapRef.current) return;
     mapRef.current.easeTo({
       center: [center.lng, center.lat],
-      zoom: Math.max(mapRef.current.getZoom(), CENTER_ZOOM),
+      zoom: Math.max(mapRef.current.getZoom(), zoomLimits(styleUrl).center),
       duration: prefersReducedMotion() ? 0 : 500,
     });
   }, [center?.lat, center?.lng]); // by value: a new object for the same point is no move

@@ -1,3 +1,4 @@
+import { OFFLINE_STYLE_URL } from '../map-config.ts';
 import { Map as MapLibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -13,9 +14,14 @@ setWorkerUrl(workerUrl);
  * below, the zoom buttons at the top right. The spec's 2% is applied to the bounds first.
  */
 export const FIT_PADDING = { top: 48, right: 56, bottom: 36, left: 40 };
-export const MAX_FIT_ZOOM = 16;
-/** A place shown on its own (a preview map) at neighbourhood scale. */
-export const CENTER_ZOOM = 14;
+/**
+ * How far fitting pins (fit) or showing one place (center) may zoom in. An online style
+ * has streets, so neighbourhood scale is useful; the offline basemap has coastlines,
+ * borders and city names only, so past city scale a map would be blank land.
+ */
+export function zoomLimits(styleUrl: string): { fit: number; center: number } {
+  return styleUrl.startsWith(OFFLINE_STYLE_URL) ? { fit: 11, center: 11 } : { fit: 16, center: 14 };
+}
 
 export const toLngLatBounds = (b: Bounds): [[number, number], [number, number]] => [
   [b.west, b.south],
@@ -50,11 +56,11 @@ export function createMap({
     style: styleUrl,
     interactive,
     ...(center
-      ? { center: [center.lng, center.lat], zoom: CENTER_ZOOM }
+      ? { center: [center.lng, center.lat], zoom: zoomLimits(styleUrl).center }
       : bounds
         ? {
             bounds: toLngLatBounds(bounds),
-            fitBoundsOptions: { padding: FIT_PADDING, maxZoom: MAX_FIT_ZOOM },
+            fitBoundsOptions: { padding: FIT_PADDING, maxZoom: zoomLimits(styleUrl).fit },
           }
         : { center: [10, 30], zoom: 1 }),
     maxZoom: 18,
