@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { LIST_MESSAGES, type ListDetail, type ListSummary } from '@spotbook/contract';
 import { ApiClient } from './support/api-client.ts';
 import { openSession, screenshot, type Session } from './support/browser.ts';
-import { DIALECTS, startStack, type Stack } from './support/stack.ts';
+import { DIALECTS, onceAcrossDialects, startStack, type Stack } from './support/stack.ts';
 import {
   createSpot,
   findPlaceId,
@@ -344,7 +344,7 @@ describe.each(DIALECTS)('lists in a real browser on %s', (dialect) => {
 
   // Looking at each screen (design brief): 360 and 1280 px, light and dark. The layout
   // does not depend on the database, so one dialect takes them.
-  it.skipIf(dialect !== 'sqlite')('screenshots of every list screen', async () => {
+  onceAcrossDialects(dialect)('screenshots of every list screen', async () => {
     const owner = new ApiClient(base);
     const friend = new ApiClient(base);
     await owner.register({ username: 'maya', email: 'maya@example.test', password: PASSWORD });

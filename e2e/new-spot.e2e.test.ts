@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { PLACE_LINK_MESSAGES } from '@spotbook/contract';
 import { ApiClient } from './support/api-client.ts';
 import { openSession, screenshot, type Session } from './support/browser.ts';
-import { DIALECTS, startStack, type Stack } from './support/stack.ts';
+import { DIALECTS, onceAcrossDialects, startStack, type Stack } from './support/stack.ts';
 
 const LOUVRE = 'lm:fr-paris-louvre-museum';
 const PARIS_OPTION = /^Paris\s*City · Île-de-France, France$/;
@@ -277,7 +277,7 @@ describe.each(DIALECTS)('adding a spot on %s', (dialect) => {
     await blocked.close();
   });
 
-  it.runIf(dialect === 'sqlite')('looks right at 360 and 1280 px, light and dark', async () => {
+  onceAcrossDialects(dialect)('looks right at 360 and 1280 px, light and dark', async () => {
     const base = stack.app.url;
     const api = new ApiClient(base);
     await api.register({

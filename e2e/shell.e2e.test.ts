@@ -19,7 +19,7 @@ import {
   type FocusStop,
 } from './support/shell-checks.ts';
 import { settleMap } from './support/spots-page.ts';
-import { DIALECTS, startStack, type Stack } from './support/stack.ts';
+import { DIALECTS, onceAcrossDialects, startStack, type Stack } from './support/stack.ts';
 
 /**
  * Issue 2 §4, the web app shell, in a real browser: every route of the spec's table,
@@ -577,7 +577,7 @@ describe.each(DIALECTS)('the app shell in a real browser on %s', (dialect) => {
     expect(failures).toEqual([]);
   });
 
-  it.runIf(dialect === 'sqlite')(
+  onceAcrossDialects(dialect)(
     'screenshots of the main screens at 360 and 1280 px, light and dark; every text readable',
     async () => {
       const screens: {

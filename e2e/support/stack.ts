@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { freshSchemaUrl } from '../../server/test/postgres.ts';
 import { startApp, type RunningApp } from './app-server.ts';
@@ -40,4 +40,13 @@ export async function startStack(
       await mail.close();
     },
   };
+}
+
+/**
+ * For tests that need to run once, not per database (screenshots: the layout doesn't
+ * depend on the database). On the other dialects the test is simply not defined, so
+ * nothing is reported as skipped.
+ */
+export function onceAcrossDialects(dialect: Dialect): typeof it {
+  return dialect === DIALECTS[0] ? it : ((() => undefined) as unknown as typeof it);
 }
