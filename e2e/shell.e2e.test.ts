@@ -184,84 +184,87 @@ describe.each(DIALECTS)('the app shell in a real browser on %s', (dialect) => {
     }
   });
 
-  it('opens every route at 360 px, signed out and in: the right page, no errors, no sideways scroll', async () => {
-    const [anonymous, anonymous2, signedIn, signedIn2, other] = await Promise.all([
-      open({ width: 360 }),
-      open({ width: 360 }),
-      openSignedIn(ada, { width: 360 }),
-      openSignedIn(ada, { width: 360 }),
-      openSignedIn(bob, { width: 360 }),
-    ]);
-    const failures: string[] = [];
+  onceAcrossDialects(dialect)(
+    'opens every route at 360 px, signed out and in: the right page, no errors, no sideways scroll',
+    async () => {
+      const [anonymous, anonymous2, signedIn, signedIn2, other] = await Promise.all([
+        open({ width: 360 }),
+        open({ width: 360 }),
+        openSignedIn(ada, { width: 360 }),
+        openSignedIn(ada, { width: 360 }),
+        openSignedIn(bob, { width: 360 }),
+      ]);
+      const failures: string[] = [];
 
-    async function sweep(session: Session, who: string, routes: [string, Expected][]) {
-      const { page } = session;
-      for (const [route, expected] of routes) {
-        const where = `${who} ${route}`;
-        try {
-          await page.goto(base + route);
-          await waitForShown(page, expected);
-          await settle(page);
-          const path = new URL(page.url()).pathname;
-          if (path !== expected.path)
-            failures.push(`${where}: ended on ${path}, not ${expected.path}`);
-          if (expected.prompt) {
-            const main = page.locator('main');
-            const signIn = main.getByRole('link', { name: 'Sign In', exact: true });
-            const signUp = main.getByRole('link', { name: 'Sign Up', exact: true });
-            if ((await signIn.getAttribute('href')) !== '/signin' || !(await signUp.count()))
-              failures.push(`${where}: no sign-in prompt`);
+      async function sweep(session: Session, who: string, routes: [string, Expected][]) {
+        const { page } = session;
+        for (const [route, expected] of routes) {
+          const where = `${who} ${route}`;
+          try {
+            await page.goto(base + route);
+            await waitForShown(page, expected);
+            await settle(page);
+            const path = new URL(page.url()).pathname;
+            if (path !== expected.path)
+              failures.push(`${where}: ended on ${path}, not ${expected.path}`);
+            if (expected.prompt) {
+              const main = page.locator('main');
+              const signIn = main.getByRole('link', { name: 'Sign In', exact: true });
+              const signUp = main.getByRole('link', { name: 'Sign Up', exact: true });
+              if ((await signIn.getAttribute('href')) !== '/signin' || !(await signUp.count()))
+                failures.push(`${where}: no sign-in prompt`);
+            }
+            const overflow = await horizontalOverflow(page);
+            if (overflow.scrollWidth > 360)
+              failures.push(
+                `${where}: ${overflow.scrollWidth} px wide: ${overflow.culprits.join(', ')}`,
+              );
+          } catch (error) {
+            failures.push(`${where}: ${(error as Error).message.split('\n')[0]}`);
           }
-          const overflow = await horizontalOverflow(page);
-          if (overflow.scrollWidth > 360)
-            failures.push(
-              `${where}: ${overflow.scrollWidth} px wide: ${overflow.culprits.join(', ')}`,
-            );
-        } catch (error) {
-          failures.push(`${where}: ${(error as Error).message.split('\n')[0]}`);
+          for (const problem of session.problems.splice(0)) failures.push(`${where}: ${problem}`);
         }
-        for (const problem of session.problems.splice(0)) failures.push(`${where}: ${problem}`);
       }
-    }
 
-    const signedOutRoutes: [string, Expected][] = [
-      ...routeTable(false),
-      // Real ids: someone's private list, and their delete pages.
-      [`/lists/${listId}`, stays(`/lists/${listId}`, 'This list is not public')],
-      [`/lists/${listId}/delete`, home(false)],
-      [`/reviews/${spotId}/delete`, home(false)],
-    ];
-    const ownerRoutes: [string, Expected][] = [
-      ...routeTable(true),
-      [`/lists/${listId}`, stays(`/lists/${listId}`, LIST_NAME)],
-      [
-        `/lists/${listId}/delete`,
-        stays(`/lists/${listId}/delete`, `Are you sure you want to delete ${LIST_NAME}?`),
-      ],
-      [`/reviews/${spotId}`, stays(`/reviews/${spotId}`, 'Eiffel Tower')],
-      [
-        `/reviews/${spotId}/delete`,
-        stays(
+      const signedOutRoutes: [string, Expected][] = [
+        ...routeTable(false),
+        // Real ids: someone's private list, and their delete pages.
+        [`/lists/${listId}`, stays(`/lists/${listId}`, 'This list is not public')],
+        [`/lists/${listId}/delete`, home(false)],
+        [`/reviews/${spotId}/delete`, home(false)],
+      ];
+      const ownerRoutes: [string, Expected][] = [
+        ...routeTable(true),
+        [`/lists/${listId}`, stays(`/lists/${listId}`, LIST_NAME)],
+        [
+          `/lists/${listId}/delete`,
+          stays(`/lists/${listId}/delete`, `Are you sure you want to delete ${LIST_NAME}?`),
+        ],
+        [`/reviews/${spotId}`, stays(`/reviews/${spotId}`, 'Eiffel Tower')],
+        [
           `/reviews/${spotId}/delete`,
-          'Are you sure you want to delete Eiffel Tower from your spots?',
-        ),
-      ],
-    ];
-    const half = <T>(items: T[], second: boolean) => items.filter((_, i) => i % 2 === +second);
-    // Two profiles per kind of visitor, side by side, to keep the run short.
-    await Promise.all([
-      sweep(anonymous, 'signed out', half(signedOutRoutes, false)),
-      sweep(anonymous2, 'signed out', half(signedOutRoutes, true)),
-      sweep(signedIn, 'owner', half(ownerRoutes, false)),
-      sweep(signedIn2, 'owner', half(ownerRoutes, true)),
-      // Someone else's delete pages send a signed-in non-owner home too.
-      sweep(other, 'non-owner', [
-        [`/lists/${listId}/delete`, home(true)],
-        [`/reviews/${spotId}/delete`, home(true)],
-      ]),
-    ]);
-    expect(failures).toEqual([]);
-  });
+          stays(
+            `/reviews/${spotId}/delete`,
+            'Are you sure you want to delete Eiffel Tower from your spots?',
+          ),
+        ],
+      ];
+      const half = <T>(items: T[], second: boolean) => items.filter((_, i) => i % 2 === +second);
+      // Two profiles per kind of visitor, side by side, to keep the run short.
+      await Promise.all([
+        sweep(anonymous, 'signed out', half(signedOutRoutes, false)),
+        sweep(anonymous2, 'signed out', half(signedOutRoutes, true)),
+        sweep(signedIn, 'owner', half(ownerRoutes, false)),
+        sweep(signedIn2, 'owner', half(ownerRoutes, true)),
+        // Someone else's delete pages send a signed-in non-owner home too.
+        sweep(other, 'non-owner', [
+          [`/lists/${listId}/delete`, home(true)],
+          [`/reviews/${spotId}/delete`, home(true)],
+        ]),
+      ]);
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('top bar and footer: the logo goes home, the contact link, Home, and Logout ends the session', async () => {
     const { page } = await open();

@@ -43,8 +43,8 @@ export async function startStack(
 }
 
 /**
- * For tests that need to run once, not per database (screenshots: the layout doesn't
- * depend on the database). On the other dialects the test is simply not defined, so
+ * For tests that need to run once, not per database: screenshots, layout sweeps and
+ * browser timings don't depend on the database (the API suite covers both). On the other dialects the test is simply not defined, so
  * nothing is reported as skipped.
  */
 export function onceAcrossDialects(dialect: Dialect): typeof it {
