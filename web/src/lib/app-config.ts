@@ -15,9 +15,23 @@ export interface AppConfig {
 
 export const FALLBACK_CONTACT_EMAIL = 'hello@spotbook.localhost';
 
+let pending: Promise<AppConfig> | undefined;
+
+/**
+ * One request per page load, shared by the query below and by the map (which loads
+ * outside React Query, before its engine chunk); a failure is not kept.
+ */
+export function loadAppConfig(): Promise<AppConfig> {
+  pending ??= apiFetch<AppConfig>('/api/config/').catch((error: unknown) => {
+    pending = undefined;
+    throw error;
+  });
+  return pending;
+}
+
 export const appConfigQuery = queryOptions({
   queryKey: ['config'],
-  queryFn: () => apiFetch<AppConfig>('/api/config/'),
+  queryFn: loadAppConfig,
   // The configuration only changes when the server restarts.
   staleTime: Infinity,
   gcTime: Infinity,

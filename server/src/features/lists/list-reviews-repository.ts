@@ -1,7 +1,7 @@
 import type { ListReview } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { clock } from '../../lib/clock.ts';
-import { isUniqueViolation } from './unique-violation.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 export function isOwnReview(db: Db, reviewId: number, userId: number) {
   return db

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { clock } from '../../lib/clock.ts';
 import { findList, searchNorm, type ListRecord } from './repository.ts';
 import { baseSlug, slugifyName, uniqueSlug } from './slugs.ts';
-import { isUniqueViolation } from './unique-violation.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 /**
  * Two writers may pick the same free slug at once; list_slugs' primary key lets one

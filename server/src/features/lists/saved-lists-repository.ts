@@ -2,7 +2,7 @@ import { normalizeText, type ListPageQuery, type SavedList } from '@spotbook/con
 import type { Db } from '../../db/connection.ts';
 import { clock } from '../../lib/clock.ts';
 import { containsText } from './sql-like.ts';
-import { isUniqueViolation } from './unique-violation.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 /**
  * Follows of lists that are still shareable. Unsharing deletes follows (list-writes.ts)

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { createPlaceReviewSchema } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { clock } from '../../lib/clock.ts';
-import { isUniqueViolation } from '../lists/unique-violation.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { PlacesProvider } from '../places/provider.ts';
 import { placeForUser, userReviewOfPlace } from '../places/store.ts';
 import { ownListIds } from './repository.ts';

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { loadAppConfig } from '@/lib/app-config.ts';
 
 /** The `maps` part of `GET /api/config/`. */
 export interface MapConfig {
@@ -23,19 +24,13 @@ let pending: Promise<MapConfig> | undefined;
  * basemap is the best guess: it is what a deployment without settings serves.
  */
 export function loadMapConfig(): Promise<MapConfig> {
-  pending ??= fetch('/api/config/', {
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-  })
-    .then(async (res) => {
-      if (!res.ok) return DEFAULT_CONFIG;
-      const body = (await res.json()) as { maps?: Partial<MapConfig> };
-      const maps = body.maps ?? {};
-      const key = maps.google_maps_api_key ?? null;
+  pending ??= loadAppConfig()
+    .then(({ maps }) => {
+      const key = maps?.google_maps_api_key ?? null;
       return {
-        engine: maps.engine === 'google' && key ? 'google' : 'maplibre',
+        engine: maps?.engine === 'google' && key ? 'google' : 'maplibre',
         google_maps_api_key: key,
-        style_url: maps.style_url || OFFLINE_STYLE_URL,
+        style_url: maps?.style_url || OFFLINE_STYLE_URL,
       } satisfies MapConfig;
     })
     .catch(() => DEFAULT_CONFIG);

@@ -13,7 +13,7 @@ import { spotColumns } from '../../reviews/spot-columns.ts';
 import { identityKey } from '../../auth/repository.ts';
 import { searchNorm } from '../repository.ts';
 import { baseSlug, uniqueSlug } from '../slugs.ts';
-import { isUniqueViolation } from '../unique-violation.ts';
+import { isUniqueViolation } from '../../../db/unique-violation.ts';
 import { EXAMPLE_LIST_DATA, type ExampleListData } from './example-data.ts';
 import { EXAMPLE_ACCOUNT } from './example-lists.ts';
 
