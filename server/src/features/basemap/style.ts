@@ -4,40 +4,30 @@ import type {
   StyleSpecification,
 } from '@maplibre/maplibre-gl-style-spec';
 import { fontFiles, fontVersion, MAP_FONT } from './fonts.ts';
+import { MAX_RANK, rankMinZoom } from './places.ts';
 import { PALETTES, type Theme } from './themes.ts';
+import { TILE_MAX_ZOOM } from './tiles.ts';
 
-export const DATA_NAMES = ['land', 'borders', 'countries', 'places'] as const;
-export type DataName = (typeof DATA_NAMES)[number];
+export const tileUrl = (version: string) => `/api/map/tiles/{z}/{x}/{y}.pbf?v=${version}`;
 
-export const dataUrl = (name: DataName, version: string) =>
-  `/api/map/data/${name}.geojson?v=${version}`;
-
-/**
- * Our sources are coarse (1:50m), so the worker cuts tiles only to zoom 8 and scales
- * them up beyond; cutting a continent into zoom-16 tiles would be wasted work.
- */
-const geojson = (name: DataName, version: string) => ({
-  type: 'geojson' as const,
-  data: dataUrl(name, version),
-  maxzoom: 8,
-  attribution: name === 'places' ? 'GeoNames' : 'Natural Earth',
+/** One vector source, cut on the server (tiles.ts); beyond its maxzoom MapLibre scales up. */
+const basemapSource = (version: string) => ({
+  type: 'vector' as const,
+  tiles: [tileUrl(version)],
+  minzoom: 0,
+  maxzoom: TILE_MAX_ZOOM,
+  attribution: 'Natural Earth, GeoNames',
 });
 
-/** Bigger cities first: rank 1 from the start, one more rank per zoom level. */
+/** Bigger cities first: rank 1 from the start, the next ranks as places.ts says. */
 const cityFilter = [
   'step',
   ['zoom'],
   ['<=', ['get', 'rank'], 1],
-  3,
-  ['<=', ['get', 'rank'], 2],
-  4,
-  ['<=', ['get', 'rank'], 3],
-  5,
-  ['<=', ['get', 'rank'], 4],
-  6,
-  ['<=', ['get', 'rank'], 5],
-  7,
-  true,
+  ...Array.from({ length: MAX_RANK - 1 }, (_, i) => i + 2).flatMap((rank) => [
+    rankMinZoom(rank),
+    rank === MAX_RANK ? true : ['<=', ['get', 'rank'], rank],
+  ]),
 ] as FilterSpecification;
 
 function layers(theme: Theme): LayerSpecification[] {
@@ -47,13 +37,15 @@ function layers(theme: Theme): LayerSpecification[] {
     {
       id: 'land',
       type: 'fill',
-      source: 'land',
+      source: 'basemap',
+      'source-layer': 'land',
       paint: { 'fill-color': p.land, 'fill-antialias': true },
     },
     {
       id: 'coast',
       type: 'line',
-      source: 'land',
+      source: 'basemap',
+      'source-layer': 'land',
       paint: {
         'line-color': p.coast,
         'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.4, 8, 1.2],
@@ -62,7 +54,8 @@ function layers(theme: Theme): LayerSpecification[] {
     {
       id: 'borders',
       type: 'line',
-      source: 'borders',
+      source: 'basemap',
+      'source-layer': 'borders',
       paint: {
         'line-color': p.border,
         'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.4, 8, 1],
@@ -71,7 +64,8 @@ function layers(theme: Theme): LayerSpecification[] {
     {
       id: 'country-labels',
       type: 'symbol',
-      source: 'countries',
+      source: 'basemap',
+      'source-layer': 'countries',
       minzoom: 1.5,
       maxzoom: 7,
       // Big countries first; small ones appear as there is room (area is in square degrees).
@@ -98,7 +92,8 @@ function layers(theme: Theme): LayerSpecification[] {
     {
       id: 'city-labels',
       type: 'symbol',
-      source: 'places',
+      source: 'basemap',
+      'source-layer': 'places',
       filter: cityFilter,
       layout: {
         'text-field': ['get', 'name'],
@@ -125,7 +120,7 @@ function layers(theme: Theme): LayerSpecification[] {
  * labels are drawn by MapLibre from the font files in `font-faces` (MapLibre ≥ 6), with the
  * browser's own fonts for scripts Inter lacks. docs/decisions/003-offline-basemap.md
  */
-export function buildStyle(theme: Theme, dataVersion: string): StyleSpecification {
+export function buildStyle(theme: Theme, version: string): StyleSpecification {
   const fontQuery = `?v=${fontVersion()}`;
   return {
     version: 8,
@@ -138,7 +133,7 @@ export function buildStyle(theme: Theme, dataVersion: string): StyleSpecificatio
         'unicode-range': f.unicodeRange,
       })),
     },
-    sources: Object.fromEntries(DATA_NAMES.map((name) => [name, geojson(name, dataVersion)])),
+    sources: { basemap: basemapSource(version) },
     layers: layers(theme),
   };
 }

@@ -1,0 +1,156 @@
+/**
+ * How fast a shared list opens in headless Chromium (issue 5 §7): ms from navigation to
+ * the first spot cards and to a loaded map, for a list of 2,000 spots against a list of
+ * 3 spots measured in the same run (the baseline: the page and the map's own start-up).
+ *
+ *   npm run build && npx tsx bench/list-page.ts [--runs 5] [--postgres] [--waterfall] [--screenshot]
+ *
+ * The server is started as `npm run serve` starts it; the browser is the tests' one
+ * (Debian's chromium, no GPU). --waterfall prints when each request of one cold visit
+ * ended, to see what the map waits for; --screenshot saves each list's page to bench/results/.
+ */
+import { createDatabase, dropDatabase, runDatabaseName } from '../server/test/postgres.ts';
+import { ApiClient } from '../e2e/support/api-client.ts';
+import { startApp } from '../e2e/support/app-server.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { createSpot, placeIdsFromIndex } from '../e2e/support/lists-seed.ts';
+import type { Browser, Page } from 'playwright-core';
+
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1]) || 5;
+const postgres = args.includes('--postgres');
+const waterfall = args.includes('--waterfall');
+const screenshot = args.includes('--screenshot');
+
+interface Marks {
+  cards?: number;
+  map?: number;
+}
+
+/** Runs in the page before its scripts: notes when the first card and the loaded map appear. */
+function recordMarks() {
+  const marks: Marks = {};
+  (window as unknown as { __marks: Marks }).__marks = marks;
+  new MutationObserver(() => {
+    marks.cards ??= document.querySelector('article') ? performance.now() : undefined;
+    marks.map ??= document.querySelector('[data-map-state="loaded"]')
+      ? performance.now()
+      : undefined;
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+}
+
+async function seed(base: string): Promise<{ big: string; small: string; owner: ApiClient }> {
+  const api = new ApiClient(base);
+  await api.register({ username: 'bench', email: 'bench@example.test', password: 'a-long-pass-1' });
+  const make = (name: string) =>
+    api.post<{ id: number; slug: string }>('/api/lists/list/', {
+      name,
+      description: '',
+      shareable_by_link: true,
+    });
+  const big = await make('Everything');
+  const small = await make('A few');
+  const ids = placeIdsFromIndex(2000);
+  for (let i = 0; i < ids.length; i += 20) {
+    await Promise.all(ids.slice(i, i + 20).map((id) => createSpot(api, id, { listId: big.id })));
+  }
+  const detail = await api.get<{ reviews: { id: number }[] }>(`/api/lists/list/${big.slug}`);
+  for (const spot of detail.reviews.slice(0, 3)) {
+    await api.post('/api/list_reviews/list_review/', { list: small.id, review: spot.id });
+  }
+  return { big: big.slug, small: small.slug, owner: api };
+}
+
+/** One visit in a fresh profile (cold caches) or an existing one (warm). */
+async function visit(page: Page, url: string): Promise<Marks> {
+  await page.goto(url);
+  await page.waitForSelector('[data-map-state="loaded"], [data-map-state="failed"]');
+  await page.waitForSelector('article');
+  return page.evaluate(() => (window as unknown as { __marks: Marks }).__marks);
+}
+
+/** A new browser profile signed in as the lists' owner, who sees the map with its pins. */
+async function freshPage(browser: Browser, owner: ApiClient): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await owner.shareSessionWith(context);
+  await context.addInitScript(recordMarks);
+  return context.newPage();
+}
+
+async function printWaterfall(page: Page) {
+  const rows = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => ({
+        name: new URL(e.name).pathname + new URL(e.name).search.slice(0, 12),
+        start: Math.round(e.startTime),
+        end: Math.round((e as PerformanceResourceTiming).responseEnd),
+      }))
+      .sort((a, b) => a.end - b.end),
+  );
+  for (const row of rows)
+    console.log(`  ${String(row.start).padStart(5)} → ${row.end} ms  ${row.name}`);
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main() {
+  const env: Record<string, string> = { EXAMPLE_LISTS: '0' };
+  const database = postgres ? runDatabaseName('spotbook_bench_page') : null;
+  if (database) env.DATABASE_URL = await createDatabase(database);
+  const app = await startApp(env);
+  const browser = await launchBrowser();
+  try {
+    const slugs = await seed(app.url);
+    // The basemap data is built on its first request; not part of what a visitor waits for.
+    await fetch(`${app.url}/api/map/data/land.geojson`);
+    const results: Record<string, { cards: number[]; map: number[] }> = {};
+    const note = (label: string, marks: Marks) => {
+      const r = (results[label] ??= { cards: [], map: [] });
+      r.cards.push(marks.cards ?? NaN);
+      r.map.push(marks.map ?? NaN);
+    };
+    for (let run = 0; run < runs; run++) {
+      for (const [label, slug] of [
+        ['3 spots', slugs.small],
+        ['2,000 spots', slugs.big],
+      ] as const) {
+        const page = await freshPage(browser, slugs.owner);
+        note(`${label}, cold`, await visit(page, `${app.url}/lists/${slug}`));
+        if (waterfall && run === 0 && label === '2,000 spots') await printWaterfall(page);
+        if (screenshot && run === 0) {
+          await page.waitForSelector('[data-map-idle="true"]');
+          await page.screenshot({
+            path: `bench/results/list-page-${label.replace(/\W+/g, '-')}.png`,
+          });
+        }
+        await page.goto(`${app.url}/about`);
+        note(`${label}, warm`, await visit(page, `${app.url}/lists/${slug}`));
+        await page.context().close();
+      }
+    }
+    console.log(
+      `\nList page in headless Chromium (${postgres ? 'PostgreSQL' : 'SQLite'}), median of ${runs}, ms from navigation start`,
+    );
+    console.log(`  ${''.padEnd(22)}${'first cards'.padStart(12)}${'map loaded'.padStart(12)}`);
+    for (const [label, r] of Object.entries(results)) {
+      console.log(
+        `  ${label.padEnd(22)}${String(Math.round(median(r.cards))).padStart(12)}${String(Math.round(median(r.map))).padStart(12)}`,
+      );
+    }
+    const ratio = (what: 'cards' | 'map', temp: string) =>
+      (
+        median(results[`2,000 spots, ${temp}`]![what]) / median(results[`3 spots, ${temp}`]![what])
+      ).toFixed(2);
+    console.log(
+      `  2,000 / 3 spots: cold cards ${ratio('cards', 'cold')}×, map ${ratio('map', 'cold')}×; warm cards ${ratio('cards', 'warm')}×, map ${ratio('map', 'warm')}×`,
+    );
+  } finally {
+    await browser.close();
+    await app.stop();
+    if (database) await dropDatabase(database);
+  }
+}
+
+await main();
