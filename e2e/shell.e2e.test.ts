@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -263,6 +264,33 @@ describe.each(DIALECTS)('the app shell in a real browser on %s', (dialect) => {
         ]),
       ]);
       expect(failures).toEqual([]);
+    },
+  );
+
+  onceAcrossDialects(dialect)(
+    'serves the built code pre-compressed (brotli, gzip or plain as asked), cached for a year',
+    async () => {
+      const html = await (await fetch(base)).text();
+      const scripts = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) {
+        const plain = await fetch(base + script, { headers: { 'accept-encoding': 'identity' } });
+        const body = Buffer.from(await plain.arrayBuffer());
+        expect(plain.headers.get('content-encoding')).toBeNull();
+        expect(plain.headers.get('cache-control')).toContain('immutable');
+        for (const encoding of ['br', 'gzip']) {
+          const response = await fetch(base + script, {
+            headers: { 'accept-encoding': encoding },
+          });
+          expect(response.headers.get('content-encoding')).toBe(encoding);
+          // The very file the build wrote (web/build/precompress.ts), not compressed per request.
+          const file = path.join('web/dist', `${script}.${encoding === 'br' ? 'br' : 'gz'}`);
+          expect(Number(response.headers.get('content-length'))).toBe(statSync(file).size);
+          // fetch decodes the body: it comes out as the plain file.
+          expect(response.headers.get('cache-control')).toContain('immutable');
+          expect(Buffer.from(await response.arrayBuffer())).toEqual(body);
+        }
+      }
     },
   );
 

@@ -44,6 +44,8 @@ export async function registerWebApp(app: FastifyInstance) {
       root: WEB_DIST,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz beside each file (web/build/precompress.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header(

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { prefetchList } from '@/features/lists/routes/prefetch-list.ts';
 import { AppLoading } from './AppLoading.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
@@ -44,7 +45,12 @@ export function createAppRouter(queryClient: QueryClient) {
           ...page(() => import('@/features/auth/routes/ResetPasswordPage.tsx')),
         },
         { path: 'newlist', ...page(() => import('@/features/lists/routes/NewListPage.tsx')) },
-        { path: 'lists/:listId', ...page(() => import('@/features/lists/routes/ListPage.tsx')) },
+        {
+          path: 'lists/:listId',
+          // Static, not from the page's chunk: the list and the map start with the page's code.
+          loader: prefetchList(queryClient),
+          ...page(() => import('@/features/lists/routes/ListPage.tsx')),
+        },
         {
           path: 'lists/:listId/delete',
           ...page(() => import('@/features/lists/routes/DeleteListPage.tsx')),

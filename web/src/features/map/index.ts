@@ -1,7 +1,9 @@
 /**
  * The map feature's public face. `SpotMap` is a small wrapper; the map itself (MapLibre
  * GL or the Google Maps loader) is a separate chunk, downloaded only by pages that
- * render a map, with a loading box of the map's size meanwhile.
+ * render a map, with a loading box of the map's size meanwhile. `preloadMap` starts
+ * that download early.
  */
 export { SpotMap } from './SpotMapLoader.tsx';
+export { preloadMap } from './preload.ts';
 export type { LatLng, LoadState, MapPin, PinId, SpotMapProps } from './types.ts';

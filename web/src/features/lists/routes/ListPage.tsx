@@ -1,32 +1,14 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Navigate, useParams, type LoaderFunction } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { Alert } from '@/components/Alert.tsx';
-import { loadMapConfig } from '@/features/map/map-config.ts';
 import { errorMessage, isApiError } from '@/lib/api.ts';
-import { listQuery, useList } from '../api/get-list.ts';
+import { useList } from '../api/get-list.ts';
 import { ListView } from '../components/ListView.tsx';
 
 // Rare, so not on the first screen's critical path.
 const NotPublic = lazy(() =>
   import('../components/NotPublic.tsx').then((m) => ({ default: m.NotPublic })),
 );
-
-/**
- * Issue 5 §7: the list, the map's code and the map's settings all start loading as
- * soon as the route is known, side by side, instead of one after another (the map
- * would otherwise ask for its code only once the page renders, and for its settings
- * only once that code has run).
- */
-export const prefetch =
-  (queryClient: QueryClient): LoaderFunction =>
-  ({ params }) => {
-    if (params.listId) void queryClient.prefetchQuery(listQuery(params.listId));
-    // Only a head start: the map's own import reports a failure, not this one.
-    void import('@/features/map/SpotMap.tsx').catch(() => undefined);
-    void loadMapConfig();
-    return null;
-  };
 
 /**
  * `/lists/:listId`, by id or slug, open to anyone when shareable (spec §2, §8):

@@ -1,5 +1,5 @@
 import { OFFLINE_STYLE_URL } from '../map-config.ts';
-import { Map as MapLibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl';
+import { Map as MapLibreMap, NavigationControl, prewarm, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { pinBounds } from '../bounds.ts';
@@ -8,6 +8,9 @@ import type { Bounds, LatLng, MapPin } from '../types.ts';
 // MapLibre finds its worker next to its own module, which a bundler moves; point at the
 // copy Vite emits instead, in dev and in production alike.
 setWorkerUrl(workerUrl);
+// Start the worker as soon as this code loads (often before the page has its pins), so
+// its script is fetched and compiled while the page is busy with other things.
+prewarm();
 
 /**
  * Pixels kept clear around fitted pins: a pin's 36 px icon above its point, its label
