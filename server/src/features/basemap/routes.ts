@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { assetOf, lazy, makeAsset, sendAsset, type Asset } from './assets.ts';
 import { fontFiles, readFontFile } from './fonts.ts';
 import { gunzipSync } from 'node:zlib';
-import { loadBasemapTiles } from './data-files.ts';
+import { loadBasemapTiles, type TileStore } from './data-files.ts';
 import { buildStyle } from './style.ts';
 import { TILE_MAX_ZOOM } from './tiles.ts';
 import { parseTheme, PALETTES, type Theme } from './themes.ts';
@@ -21,10 +21,10 @@ const YEAR = 365 * 24 * 3600;
 const STYLE_MAX_AGE = 300;
 
 /**
- * The offline basemap (spec §2 "maps", issue #3 §3): a MapLibre style and the data it
- * draws, all from npm packages, kept in memory once built. Data URLs carry
- * a version, so browsers may keep them for a year; the style itself is cheap and short-lived.
- * The data is derived once per version into dataDir (see data-files.ts).
+ * The offline basemap (spec §2 "maps", issue #3 §3): a MapLibre style and the vector
+ * tiles it draws, all derived from npm packages. Tile URLs carry a version, so browsers
+ * may keep them for a year; the style itself is cheap and short-lived. The tiles are cut
+ * once per version into dataDir (see data-files.ts) and read from there per request.
  */
 export async function basemapRoutes(
   app: FastifyInstance,
@@ -34,11 +34,11 @@ export async function basemapRoutes(
   const json = 'application/json; charset=utf-8';
   const pbf = 'application/x-protobuf';
 
-  const tiles = lazy(() => loadBasemapTiles(opts.dataDir, version));
+  let opened: Promise<TileStore> | undefined;
+  const tiles = lazy(() => (opened = loadBasemapTiles(opts.dataDir, version)));
+  // Closes the tile file if a request opened it (and never starts a build on the way out).
   app.addHook('onClose', async () => {
-    await tiles()
-      .then((store) => store.close())
-      .catch(() => undefined);
+    await opened?.then((store) => store.close()).catch(() => undefined);
   });
   /**
    * A browser that asks for the style asks for its tiles next, so the style request
