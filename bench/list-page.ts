@@ -25,6 +25,8 @@ const screenshot = args.includes('--screenshot');
 interface Marks {
   cards?: number;
   map?: number;
+  /** The map's User Timing marks (map-events.ts): created, style loaded, first frame. */
+  steps?: Record<string, number>;
 }
 
 /** Runs in the page before its scripts: notes when the first card and the loaded map appear. */
@@ -66,7 +68,12 @@ async function visit(page: Page, url: string): Promise<Marks> {
   await page.goto(url);
   await page.waitForSelector('[data-map-state="loaded"], [data-map-state="failed"]');
   await page.waitForSelector('article');
-  return page.evaluate(() => (window as unknown as { __marks: Marks }).__marks);
+  return page.evaluate(() => ({
+    ...(window as unknown as { __marks: Marks }).__marks,
+    steps: Object.fromEntries(
+      performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)]),
+    ),
+  }));
 }
 
 /** A new browser profile signed in as the lists' owner, who sees the map with its pins. */
@@ -106,10 +113,14 @@ async function main() {
     // The basemap data is built on its first request; not part of what a visitor waits for.
     await fetch(`${app.url}/api/map/data/land.geojson`);
     const results: Record<string, { cards: number[]; map: number[] }> = {};
+    const steps: Record<string, Record<string, number[]>> = {};
     const note = (label: string, marks: Marks) => {
       const r = (results[label] ??= { cards: [], map: [] });
       r.cards.push(marks.cards ?? NaN);
       r.map.push(marks.map ?? NaN);
+      for (const [name, at] of Object.entries(marks.steps ?? {})) {
+        ((steps[label] ??= {})[name] ??= []).push(at);
+      }
     };
     for (let run = 0; run < runs; run++) {
       for (const [label, slug] of [
@@ -138,6 +149,13 @@ async function main() {
       console.log(
         `  ${label.padEnd(22)}${String(Math.round(median(r.cards))).padStart(12)}${String(Math.round(median(r.map))).padStart(12)}`,
       );
+    }
+    console.log('  the map on its way (medians, ms):');
+    for (const [label, byName] of Object.entries(steps)) {
+      const line = Object.entries(byName)
+        .map(([name, at]) => `${name.replace('map:', '')} ${median(at)}`)
+        .join(', ');
+      console.log(`    ${label.padEnd(20)}${line}`);
     }
     const ratio = (what: 'cards' | 'map', temp: string) =>
       (

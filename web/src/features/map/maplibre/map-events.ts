@@ -25,8 +25,13 @@ function loadStateForError(error: unknown): LoadState {
  */
 export function wireMapEvents(map: MapLibreMap, get: () => MapHandlers) {
   let loaded = false;
+  // User Timing marks, seen in DevTools' performance panel and read by bench/list-page.ts.
+  performance.mark('map:created');
+  map.once('style.load', () => performance.mark('map:style-loaded'));
+  map.once('render', () => performance.mark('map:first-frame'));
   map.on('style.load', () => get().onStyleLoad());
   map.on('load', () => {
+    performance.mark('map:loaded');
     loaded = true;
     get().onStateChange('loaded');
     get().onViewChange(viewBounds(map));
