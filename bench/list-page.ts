@@ -1,7 +1,8 @@
 /**
  * How fast a shared list opens in headless Chromium (issue 5 §7): ms from navigation to
- * the first spot cards and to a loaded map, for a list of 2,000 spots against a list of
- * 3 spots measured in the same run (the baseline: the page and the map's own start-up).
+ * the frame that shows the first spot cards and to the one that shows the loaded map,
+ * for a list of 2,000 spots against a list of 3 spots measured in the same run (the
+ * baseline: the page and the map's own start-up).
  *
  *   npm run build && npx tsx bench/list-page.ts [--runs 5] [--postgres] [--waterfall] [--screenshot]
  *
@@ -22,22 +23,34 @@ const postgres = args.includes('--postgres');
 const waterfall = args.includes('--waterfall');
 const screenshot = args.includes('--screenshot');
 
+/** ms from navigation start; `…Shown` once the frame showing it is committed. */
 interface Marks {
   cards?: number;
+  cardsShown?: number;
   map?: number;
+  mapShown?: number;
   /** The map's User Timing marks (map-events.ts): created, style loaded, first frame. */
   steps?: Record<string, number>;
 }
+const COLUMNS = ['cards', 'cardsShown', 'map', 'mapShown'] as const;
 
-/** Runs in the page before its scripts: notes when the first card and the loaded map appear. */
+/**
+ * Runs in the page before its scripts: notes when the first card and the loaded map
+ * enter the DOM, and when the frame that shows them is committed (a task after that
+ * frame's animation callbacks; with a map drawing in software, a frame can take 200 ms).
+ */
 function recordMarks() {
   const marks: Marks = {};
   (window as unknown as { __marks: Marks }).__marks = marks;
+  const seen = (name: 'cards' | 'map') => {
+    marks[name] = performance.now();
+    requestAnimationFrame(() => setTimeout(() => (marks[`${name}Shown`] = performance.now())));
+  };
   new MutationObserver(() => {
-    marks.cards ??= document.querySelector('article') ? performance.now() : undefined;
-    marks.map ??= document.querySelector('[data-map-state="loaded"]')
-      ? performance.now()
-      : undefined;
+    if (marks.cards === undefined && document.querySelector('article')) seen('cards');
+    if (marks.map === undefined && document.querySelector('[data-map-state="loaded"]')) {
+      seen('map');
+    }
   }).observe(document, { subtree: true, childList: true, attributes: true });
 }
 
@@ -68,6 +81,10 @@ async function visit(page: Page, url: string): Promise<Marks> {
   await page.goto(url);
   await page.waitForSelector('[data-map-state="loaded"], [data-map-state="failed"]');
   await page.waitForSelector('article');
+  await page.waitForFunction(() => {
+    const marks = (window as unknown as { __marks: Marks }).__marks;
+    return marks.cardsShown !== undefined && marks.mapShown !== undefined;
+  });
   return page.evaluate(() => ({
     ...(window as unknown as { __marks: Marks }).__marks,
     steps: Object.fromEntries(
@@ -80,6 +97,8 @@ async function visit(page: Page, url: string): Promise<Marks> {
 async function freshPage(browser: Browser, owner: ApiClient): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await owner.shareSessionWith(context);
+  // tsx names functions with an `__name` helper that the page lacks; give it a no-op.
+  await context.addInitScript('window.__name = (f) => f');
   await context.addInitScript(recordMarks);
   return context.newPage();
 }
@@ -112,12 +131,11 @@ async function main() {
     const slugs = await seed(app.url);
     // The basemap data is built on its first request; not part of what a visitor waits for.
     await fetch(`${app.url}/api/map/data/land.geojson`);
-    const results: Record<string, { cards: number[]; map: number[] }> = {};
+    const results: Record<string, Record<(typeof COLUMNS)[number], number[]>> = {};
     const steps: Record<string, Record<string, number[]>> = {};
     const note = (label: string, marks: Marks) => {
-      const r = (results[label] ??= { cards: [], map: [] });
-      r.cards.push(marks.cards ?? NaN);
-      r.map.push(marks.map ?? NaN);
+      const r = (results[label] ??= { cards: [], cardsShown: [], map: [], mapShown: [] });
+      for (const column of COLUMNS) r[column].push(marks[column] ?? NaN);
       for (const [name, at] of Object.entries(marks.steps ?? {})) {
         ((steps[label] ??= {})[name] ??= []).push(at);
       }
@@ -144,11 +162,11 @@ async function main() {
     console.log(
       `\nList page in headless Chromium (${postgres ? 'PostgreSQL' : 'SQLite'}), median of ${runs}, ms from navigation start`,
     );
-    console.log(`  ${''.padEnd(22)}${'first cards'.padStart(12)}${'map loaded'.padStart(12)}`);
+    const headings = ['cards in DOM', 'cards shown', 'map loaded', 'map shown'];
+    console.log(`  ${''.padEnd(22)}${headings.map((h) => h.padStart(14)).join('')}`);
     for (const [label, r] of Object.entries(results)) {
-      console.log(
-        `  ${label.padEnd(22)}${String(Math.round(median(r.cards))).padStart(12)}${String(Math.round(median(r.map))).padStart(12)}`,
-      );
+      const cells = COLUMNS.map((c) => String(Math.round(median(r[c]))).padStart(14));
+      console.log(`  ${label.padEnd(22)}${cells.join('')}`);
     }
     console.log('  the map on its way (medians, ms):');
     for (const [label, byName] of Object.entries(steps)) {
@@ -157,12 +175,13 @@ async function main() {
         .join(', ');
       console.log(`    ${label.padEnd(20)}${line}`);
     }
-    const ratio = (what: 'cards' | 'map', temp: string) =>
+    const ratio = (what: (typeof COLUMNS)[number], temp: string) =>
       (
         median(results[`2,000 spots, ${temp}`]![what]) / median(results[`3 spots, ${temp}`]![what])
       ).toFixed(2);
     console.log(
-      `  2,000 / 3 spots: cold cards ${ratio('cards', 'cold')}×, map ${ratio('map', 'cold')}×; warm cards ${ratio('cards', 'warm')}×, map ${ratio('map', 'warm')}×`,
+      `  2,000 / 3 spots, shown: cold cards ${ratio('cardsShown', 'cold')}×, map ${ratio('mapShown', 'cold')}×; ` +
+        `warm cards ${ratio('cardsShown', 'warm')}×, map ${ratio('mapShown', 'warm')}×`,
     );
   } finally {
     await browser.close();
