@@ -350,6 +350,38 @@ describe.each(DIALECTS)('lists in a real browser on %s', (dialect) => {
     },
   );
 
+  // The served page itself (not the web app's code): what a messaging app reads when a
+  // link is pasted. The API suite checks the tags; this checks them in the built page.
+  it('the page of a shareable list carries its preview tags in <head>; a private one none', async () => {
+    const api = new ApiClient(base);
+    await api.register({
+      username: `preview_${dialect}`,
+      email: `preview.${dialect}@example.test`,
+      password: PASSWORD,
+    });
+    const make = (name: string, shareable: boolean) =>
+      api.post<ListSummary>('/api/lists/list/', {
+        name,
+        description: '',
+        shareable_by_link: shareable,
+      });
+    const shared = await make('Built & shared', true);
+    const hidden = await make('Built & hidden', false);
+    const html = async (path: string) => {
+      const response = await fetch(base + path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      return response.text();
+    };
+    expect(await html(`/lists/${shared.slug}`)).toMatch(
+      /<meta property="og:title" content="Built &amp; shared">[\s\S]*<\/head>[\s\S]*<div id="root">/,
+    );
+    for (const key of [hidden.slug, String(hidden.id), 'unknown-list']) {
+      expect(await html(`/lists/${key}`)).not.toMatch(/og:|Built/);
+    }
+    expect(await html(`/lists/${shared.slug}/delete`)).not.toContain('og:title');
+  });
+
   // Looking at each screen (design brief): 360 and 1280 px, light and dark. The layout
   // does not depend on the database, so one dialect takes them.
   onceAcrossDialects(dialect)('screenshots of every list screen', async () => {

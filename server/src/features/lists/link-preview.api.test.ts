@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_MESSAGES } from '@spotbook/contract';
 import { createTestApp, signedInUser, type TestApp, type TestUser } from '../../../test/helper.ts';
-import { WEB_DIST } from '../../plugins/web-app.ts';
 import { listPageRoute, type SendPage } from './preview/page-route.ts';
 import { listPreviewHead } from './preview/meta-tags.ts';
 import { findList } from './repository.ts';
@@ -74,33 +71,6 @@ describe('link previews of /lists/{listId} (issue 5 §4)', () => {
   it('leaves /lists/{listId}/delete to the web app', async () => {
     const response = await page.inject({ method: 'GET', url: '/lists/5/delete' });
     expect(response.statusCode).toBe(404); // the stand-in has no SPA fallback; app.ts does
-  });
-});
-
-const built = existsSync(path.join(WEB_DIST, 'index.html'));
-
-describe.skipIf(!built)('the built web app at /lists/{listId}', () => {
-  it('gets the tags in its <head> for a shareable list only', async () => {
-    const shared = await createList(alice.client, {
-      name: 'Built & shared',
-      shareable_by_link: true,
-    });
-    const hidden = await createList(alice.client, { name: 'Built & hidden' });
-    const open = (key: string) => t.app.inject({ method: 'GET', url: `/lists/${key}` });
-    const page = await open(shared.slug);
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toMatch(
-      /<meta property="og:title" content="Built &amp; shared">[\s\S]*<\/head>/,
-    );
-    for (const key of [hidden.slug, String(hidden.id), 'unknown-list']) {
-      const plain = await open(key);
-      expect(plain.statusCode).toBe(200);
-      expect(plain.body).not.toMatch(/og:|Built/);
-    }
-    const deletePage = await open(`${shared.slug}/delete`);
-    expect(deletePage.statusCode).toBe(200);
-    expect(deletePage.body).not.toContain('og:title');
   });
 });
 
