@@ -53,7 +53,11 @@ async function measure(flags: string[]): Promise<number> {
     }
     await client.get('/api/places/search/?query=museum&kind=place&lat=48.8566&lng=2.3522');
     await client.get('/api/reviews/review/');
+    // The style, then the tiles a world map and a map of Paris ask for (waits for the cut).
     await fetch(`${base}/api/map/style.json`);
+    for (const tile of ['0/0/0', '1/0/0', '1/1/0', '1/0/1', '1/1/1', '6/32/22', '6/32/23']) {
+      await fetch(`${base}/api/map/tiles/${tile}.pbf`, { headers: { 'accept-encoding': 'gzip' } });
+    }
     await fetch(`${base}/`);
     await new Promise((r) => setTimeout(r, 15_000)); // idle
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
