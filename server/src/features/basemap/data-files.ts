@@ -54,7 +54,7 @@ export interface TileStore {
 /**
  * The tiles, cut once per data version into DATA_DIR/basemap/v{version}/ and read from
  * there on request (only SQLite's page cache stays in memory). Parsing TopoJSON and the
- * cities file and cutting ~5,000 tiles takes a few seconds of CPU and leaves tens of MB
+ * cities file and cutting ~3,100 tiles takes a few seconds of CPU and leaves tens of MB
  * behind, which a child process gives back to the system when it exits. Falls back to
  * building in-process if the child cannot start.
  */
