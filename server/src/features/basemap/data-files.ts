@@ -45,9 +45,15 @@ async function removeOtherVersions(root: string, keep: string) {
   );
 }
 
-/** The gzipped vector tiles of one data version; undefined for a tile with nothing in it. */
+/** A vector tile as protobuf, and its gzip. */
+export interface StoredTile {
+  body: Buffer;
+  gzipped: Buffer;
+}
+
+/** The vector tiles of one data version; undefined for a tile with nothing in it. */
 export interface TileStore {
-  tile(z: number, x: number, y: number): Buffer | undefined;
+  tile(z: number, x: number, y: number): StoredTile | undefined;
   close(): void;
 }
 
@@ -67,8 +73,8 @@ export async function loadBasemapTiles(dataDir: string, version: string): Promis
     await removeOtherVersions(root, `v${version}`);
   }
   const db = new Database(file, { readonly: true });
-  const select = db.prepare<[number, number, number], { data: Buffer }>(
-    'SELECT data FROM tiles WHERE z = ? AND x = ? AND y = ?',
+  const select = db.prepare<[number, number, number], StoredTile>(
+    'SELECT body, gzipped FROM tiles WHERE z = ? AND x = ? AND y = ?',
   );
-  return { tile: (z, x, y) => select.get(z, x, y)?.data, close: () => db.close() };
+  return { tile: (z, x, y) => select.get(z, x, y), close: () => db.close() };
 }

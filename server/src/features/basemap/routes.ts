@@ -3,7 +3,6 @@ import type {} from '@fastify/swagger'; // `tags` and `summary` in route schemas
 import type { FastifyInstance } from 'fastify';
 import { assetOf, lazy, makeAsset, sendAsset, type Asset } from './assets.ts';
 import { fontFiles, readFontFile } from './fonts.ts';
-import { gunzipSync } from 'node:zlib';
 import { loadBasemapTiles, type TileStore } from './data-files.ts';
 import { buildStyle } from './style.ts';
 import { TILE_MAX_ZOOM } from './tiles.ts';
@@ -12,12 +11,13 @@ import { parseTheme, PALETTES, type Theme } from './themes.ts';
 const require = createRequire(import.meta.url);
 
 /** Bump when the way the data is derived changes, so browsers and the disk cache refetch. */
-const DERIVATION = 3;
+const DERIVATION = 4;
 
 const packageVersion = (name: string) =>
   (require(`${name}/package.json`) as { version: string }).version;
 
 const YEAR = 365 * 24 * 3600;
+const EMPTY = Buffer.alloc(0);
 const STYLE_MAX_AGE = 300;
 
 /**
@@ -96,10 +96,9 @@ export async function basemapRoutes(
       }
       // Only a URL with the current version may be cached for good.
       const maxAge = request.query.v === version ? YEAR : STYLE_MAX_AGE;
-      const gzipped = (await tiles()).tile(z, x, y);
       // Open ocean: an empty tile, which MapLibre draws as nothing.
-      const body = gzipped ? gunzipSync(gzipped) : Buffer.alloc(0);
-      return sendAsset(request, reply, assetOf(body, gzipped ?? body, pbf, version), maxAge);
+      const { body, gzipped } = (await tiles()).tile(z, x, y) ?? { body: EMPTY, gzipped: EMPTY };
+      return sendAsset(request, reply, assetOf(body, gzipped, pbf, version), maxAge);
     },
   );
 
