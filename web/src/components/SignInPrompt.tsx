@@ -1,8 +1,8 @@
 import { LogIn } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { withQuery } from '@/lib/query-string.ts';
 import { ButtonLink } from './Button.tsx';
-import styles from './sign-in-prompt.module.css';
+import { ConfirmCard } from './ConfirmCard.tsx';
 
 export interface SignInPromptProps {
   title?: string;
@@ -19,24 +19,22 @@ export function SignInPrompt({
   listId,
   headingLevel = 2,
 }: SignInPromptProps) {
-  const Heading = headingLevel === 1 ? 'h1' : 'h2';
-  const headingId = useId();
   const query = listId ? { listId } : undefined;
   return (
-    <section className={styles.prompt} aria-labelledby={headingId}>
-      <div className={styles.icon} aria-hidden="true">
-        <LogIn size={26} />
-      </div>
-      <Heading id={headingId} className={styles.title}>
-        {title}
-      </Heading>
-      <div className={styles.text}>{children}</div>
-      <div className={styles.actions}>
-        <ButtonLink to={withQuery('/signin', query)}>Sign In</ButtonLink>
-        <ButtonLink to={withQuery('/signup', query)} variant="secondary">
-          Sign Up
-        </ButtonLink>
-      </div>
-    </section>
+    <ConfirmCard
+      icon={<LogIn size={26} />}
+      title={title}
+      headingLevel={headingLevel}
+      actions={
+        <>
+          <ButtonLink to={withQuery('/signin', query)}>Sign In</ButtonLink>
+          <ButtonLink to={withQuery('/signup', query)} variant="secondary">
+            Sign Up
+          </ButtonLink>
+        </>
+      }
+    >
+      {children}
+    </ConfirmCard>
   );
 }

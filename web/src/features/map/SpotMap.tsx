@@ -1,7 +1,7 @@
-import { LoaderCircle } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { boundsContain } from './bounds.ts';
 import { themedStyleUrl, useMapConfig } from './map-config.ts';
+import { MapLoading } from './MapLoading.tsx';
 import { PinList } from './PinList.tsx';
 import type { Bounds, EngineProps, LoadState, SpotMapProps } from './types.ts';
 import { useColorScheme } from './use-color-scheme.ts';
@@ -80,12 +80,7 @@ export default function SpotMap(props: SpotMapProps) {
             />
           ) : null}
         </Suspense>
-        {busy && (
-          <div className={styles.loading} role="status">
-            <LoaderCircle size={16} className={styles.spinner} aria-hidden="true" />
-            Loading map…
-          </div>
-        )}
+        {busy && <MapLoading />}
         {state === 'auth-failure' && (
           <div className={styles.panel} role="alert">
             <h3 className={styles.panelTitle}>Error: AuthFailure</h3>

@@ -1,5 +1,5 @@
-import { LoaderCircle } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { MapLoading } from './MapLoading.tsx';
 import type { SpotMapProps } from './types.ts';
 import styles from './placeholder.module.css';
 
@@ -12,10 +12,7 @@ const LazySpotMap = lazy(() => import('./SpotMap.tsx'));
 export function SpotMap(props: SpotMapProps) {
   const fallback = (
     <div className={styles.placeholder} style={{ height: props.height ?? 360 }}>
-      <span className={styles.loading} role="status">
-        <LoaderCircle size={16} className={styles.spinner} aria-hidden="true" />
-        Loading map…
-      </span>
+      <MapLoading />
     </div>
   );
   return (

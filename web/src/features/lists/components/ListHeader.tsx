@@ -1,7 +1,7 @@
 import type { ListDetail } from '@spotbook/contract';
-import { Link2, Lock } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ownerFromSlug } from '../lib/list-links.ts';
+import { SharingBadge } from './SharingBadge.tsx';
 import styles from './list-header.module.css';
 
 export interface ListHeaderProps {
@@ -26,16 +26,7 @@ export function ListHeader({ list, isOwner, actions, focusTitle }: ListHeaderPro
         <h1 className={styles.title} tabIndex={-1} ref={titleRef}>
           {list.name}
         </h1>
-        {isOwner && (
-          <span className={list.shareable_by_link ? styles.shared : styles.private}>
-            {list.shareable_by_link ? (
-              <Link2 size={14} aria-hidden="true" />
-            ) : (
-              <Lock size={14} aria-hidden="true" />
-            )}
-            {list.shareable_by_link ? 'Shared by link' : 'Private'}
-          </span>
-        )}
+        {isOwner && <SharingBadge shared={list.shareable_by_link} sharedLabel="Shared by link" />}
       </div>
       <p className={styles.byline}>by {ownerFromSlug(list.slug)}</p>
       {list.description && <p className={styles.description}>{list.description}</p>}

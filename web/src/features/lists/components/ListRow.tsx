@@ -1,5 +1,6 @@
-import { ChevronRight, Link2, Lock } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { SharingBadge } from './SharingBadge.tsx';
 import styles from './list-row.module.css';
 
 export interface ListRowProps {
@@ -20,16 +21,7 @@ export function ListRow({ to, name, meta, shared }: ListRowProps) {
           <span className={styles.name}>{name}</span>
           <span className={styles.meta}>{meta}</span>
         </span>
-        {shared !== undefined && (
-          <span className={shared ? styles.shared : styles.private}>
-            {shared ? (
-              <Link2 size={14} aria-hidden="true" />
-            ) : (
-              <Lock size={14} aria-hidden="true" />
-            )}
-            {shared ? 'Shared' : 'Private'}
-          </span>
-        )}
+        {shared !== undefined && <SharingBadge shared={shared} sharedLabel="Shared" />}
         <ChevronRight size={18} className={styles.chevron} aria-hidden="true" />
       </Link>
     </li>

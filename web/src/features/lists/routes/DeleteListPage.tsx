@@ -2,13 +2,13 @@ import { Trash2 } from 'lucide-react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Alert } from '@/components/Alert.tsx';
 import { Button, ButtonLink } from '@/components/Button.tsx';
+import { ConfirmCard } from '@/components/ConfirmCard.tsx';
 import { PageSkeleton } from '@/components/PageSkeleton.tsx';
 import { errorMessage } from '@/lib/api.ts';
 import { useAuth } from '@/lib/auth/auth-context.ts';
 import { useDeleteList } from '../api/delete-list.ts';
 import { useList } from '../api/get-list.ts';
 import { listPath } from '../lib/list-links.ts';
-import styles from './list-pages.module.css';
 
 /** `/lists/:listId/delete` (spec §2): the owner confirms; everyone else is sent home. */
 export default function DeleteListPage() {
@@ -29,41 +29,36 @@ export default function DeleteListPage() {
 
   const back = listPath(list.data);
   return (
-    <div className={styles.narrow}>
-      <section className={styles.card} aria-labelledby="delete-list-title">
-        <div className={styles.confirm}>
-          <span className={styles.dangerIcon} aria-hidden="true">
-            <Trash2 size={26} />
-          </span>
-          <h1 id="delete-list-title" className={styles.confirmTitle}>
-            Are you sure you want to delete {list.data.name}?
-          </h1>
-          <p className={styles.confirmText}>
-            The list goes for good, and friends who follow it lose it. Your spots stay in your
-            notebook.
-          </p>
-          {remove.isError && (
-            <Alert tone="error">
-              {errorMessage(remove.error, 'The list could not be deleted.')}
-            </Alert>
-          )}
-          <div className={styles.confirmActions}>
-            <Button
-              variant="danger"
-              busy={remove.isPending}
-              busyLabel="Deleting..."
-              onClick={() =>
-                remove.mutate(undefined, { onSuccess: () => void navigate('/', { replace: true }) })
-              }
-            >
-              Delete
-            </Button>
-            <ButtonLink to={back} variant="secondary">
-              Cancel
-            </ButtonLink>
-          </div>
-        </div>
-      </section>
-    </div>
+    <ConfirmCard
+      icon={<Trash2 size={26} />}
+      tone="danger"
+      title={`Are you sure you want to delete ${list.data.name}?`}
+      notice={
+        remove.isError && (
+          <Alert tone="error">{errorMessage(remove.error, 'The list could not be deleted.')}</Alert>
+        )
+      }
+      actions={
+        <>
+          <Button
+            variant="danger"
+            busy={remove.isPending}
+            busyLabel="Deleting..."
+            onClick={() =>
+              remove.mutate(undefined, { onSuccess: () => void navigate('/', { replace: true }) })
+            }
+          >
+            Delete
+          </Button>
+          <ButtonLink to={back} variant="secondary">
+            Cancel
+          </ButtonLink>
+        </>
+      }
+    >
+      <p>
+        The list goes for good, and friends who follow it lose it. Your spots stay in your notebook.
+      </p>
+    </ConfirmCard>
   );
 }

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert.tsx';
 import { Button, ButtonLink } from '@/components/Button.tsx';
+import { ConfirmCard } from '@/components/ConfirmCard.tsx';
 import { PageSkeleton } from '@/components/PageSkeleton.tsx';
 import { errorMessage } from '@/lib/api.ts';
 import { useAuth } from '@/lib/auth/auth-context.ts';
 import { useDeleteReview } from '../api/delete-review.ts';
 import { reviewQuery } from '../api/review.ts';
 import { readSpotOrigin, spotPath } from '../lib/spot-links.ts';
-import styles from './delete-spot.module.css';
 
 /** The confirmation for deleting a spot; Delete goes home, Cancel back to the spot. */
 export function DeleteSpot({ id }: { id: number }) {
@@ -39,32 +39,32 @@ export function DeleteSpot({ id }: { id: number }) {
   }
 
   return (
-    <section className={styles.panel} aria-labelledby="delete-spot-title">
-      <div className={styles.icon} aria-hidden="true">
-        <Trash2 size={26} />
-      </div>
-      <h1 id="delete-spot-title" className={styles.title}>
-        Are you sure you want to delete {place} from your spots?
-      </h1>
-      <p className={styles.text}>
+    <ConfirmCard
+      icon={<Trash2 size={26} />}
+      tone="danger"
+      title={`Are you sure you want to delete ${place} from your spots?`}
+      notice={failure && <Alert tone="error">{failure}</Alert>}
+      actions={
+        <>
+          <Button
+            variant="danger"
+            busy={remove.isPending}
+            busyLabel="Deleting..."
+            onClick={() => void deleteSpot()}
+            icon={<Trash2 size={18} aria-hidden="true" />}
+          >
+            Delete
+          </Button>
+          <ButtonLink to={spotPath(id, origin)} variant="secondary">
+            Cancel
+          </ButtonLink>
+        </>
+      }
+    >
+      <p>
         Your review and rating go with it, and it comes off every list it is on. This cannot be
         undone.
       </p>
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <div className={styles.actions}>
-        <Button
-          variant="danger"
-          busy={remove.isPending}
-          busyLabel="Deleting..."
-          onClick={() => void deleteSpot()}
-          icon={<Trash2 size={18} aria-hidden="true" />}
-        >
-          Delete
-        </Button>
-        <ButtonLink to={spotPath(id, origin)} variant="secondary">
-          Cancel
-        </ButtonLink>
-      </div>
-    </section>
+    </ConfirmCard>
   );
 }
