@@ -408,7 +408,10 @@ describe.each(DIALECTS)('the app shell in a real browser on %s', (dialect) => {
     await page.keyboard.press('Enter');
     await dialog.waitFor();
     expect(await focused()).toEqual({ name: 'Yes', inDialog: true });
-    // Centred: the panel's middle is the viewport's middle.
+    // Centred: the panel's middle is the viewport's middle, once its rise-in has ended.
+    await dialog.evaluate((d) =>
+      Promise.all(d.getAnimations({ subtree: true }).map((a) => a.finished)),
+    );
     const panel = (await dialog.locator('h2').evaluate((h) => {
       const r = h.closest('dialog > *')!.getBoundingClientRect();
       return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
