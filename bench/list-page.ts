@@ -27,12 +27,14 @@ const screenshot = args.includes('--screenshot');
 interface Marks {
   cards?: number;
   cardsShown?: number;
+  picture?: number;
+  pictureShown?: number;
   map?: number;
   mapShown?: number;
   /** The map's User Timing marks (map-events.ts): created, style loaded, first frame. */
   steps?: Record<string, number>;
 }
-const COLUMNS = ['cards', 'cardsShown', 'map', 'mapShown'] as const;
+const COLUMNS = ['cards', 'cardsShown', 'picture', 'pictureShown', 'map', 'mapShown'] as const;
 
 /**
  * Runs in the page before its scripts: notes when the first card and the loaded map
@@ -42,12 +44,20 @@ const COLUMNS = ['cards', 'cardsShown', 'map', 'mapShown'] as const;
 function recordMarks() {
   const marks: Marks = {};
   (window as unknown as { __marks: Marks }).__marks = marks;
-  const seen = (name: 'cards' | 'map') => {
+  const seen = (name: 'cards' | 'picture' | 'map') => {
     marks[name] = performance.now();
     requestAnimationFrame(() => setTimeout(() => (marks[`${name}Shown`] = performance.now())));
   };
+  let pictureWatched = false;
   new MutationObserver(() => {
     if (marks.cards === undefined && document.querySelector('article')) seen('cards');
+    // The map's picture (SpotMap's MapPicture) counts once its image has arrived.
+    const picture = document.querySelector<HTMLImageElement>('img[data-map-picture]');
+    if (picture && !pictureWatched) {
+      pictureWatched = true;
+      if (picture.complete && picture.naturalWidth > 0) seen('picture');
+      else picture.addEventListener('load', () => seen('picture'), { once: true });
+    }
     if (marks.map === undefined && document.querySelector('[data-map-state="loaded"]')) {
       seen('map');
     }
@@ -135,7 +145,14 @@ async function main() {
     const results: Record<string, Record<(typeof COLUMNS)[number], number[]>> = {};
     const steps: Record<string, Record<string, number[]>> = {};
     const note = (label: string, marks: Marks) => {
-      const r = (results[label] ??= { cards: [], cardsShown: [], map: [], mapShown: [] });
+      const r = (results[label] ??= {
+        cards: [],
+        cardsShown: [],
+        picture: [],
+        pictureShown: [],
+        map: [],
+        mapShown: [],
+      });
       for (const column of COLUMNS) r[column].push(marks[column] ?? NaN);
       for (const [name, at] of Object.entries(marks.steps ?? {})) {
         ((steps[label] ??= {})[name] ??= []).push(at);
@@ -163,7 +180,14 @@ async function main() {
     console.log(
       `\nList page in headless Chromium (${postgres ? 'PostgreSQL' : 'SQLite'}), median of ${runs}, ms from navigation start`,
     );
-    const headings = ['cards in DOM', 'cards shown', 'map loaded', 'map shown'];
+    const headings = [
+      'cards in DOM',
+      'cards shown',
+      'picture in',
+      'picture shown',
+      'map loaded',
+      'map shown',
+    ];
     console.log(`  ${''.padEnd(22)}${headings.map((h) => h.padStart(14)).join('')}`);
     for (const [label, r] of Object.entries(results)) {
       const cells = COLUMNS.map((c) => String(Math.round(median(r[c]))).padStart(14));

@@ -7,3 +7,4 @@ export * from './lists.ts';
 export * from './reviews.ts';
 export * from './place-links.ts';
 export * from './custom-places.ts';
+export * from './map-view.ts';

@@ -17,6 +17,7 @@ import { ownedList, presentList, viewableList } from './access.ts';
 import { exampleLists } from './examples/example-lists.ts';
 import { listSpots } from './list-spots.ts';
 import { createList, deleteList, updateList } from './list-writes.ts';
+import { mapPictureRoute } from './map-picture-route.ts';
 import { previewImageRoute } from './preview/image-route.ts';
 import { ownListsPage } from './repository.ts';
 
@@ -47,6 +48,7 @@ export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     );
   }
   await app.register(previewImageRoute, { ctx });
+  await app.register(mapPictureRoute, { ctx });
   await app.register(ownListRoutes, { ctx });
 }
 

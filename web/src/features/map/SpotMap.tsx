@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { boundsContain } from './bounds.ts';
-import { themedStyleUrl, useMapConfig } from './map-config.ts';
+import { OFFLINE_STYLE_URL, themedStyleUrl, useMapConfig } from './map-config.ts';
 import { MapLoading } from './MapLoading.tsx';
+import { MapPicture } from './MapPicture.tsx';
 import { PinList } from './PinList.tsx';
 import type { Bounds, EngineProps, LoadState, SpotMapProps } from './types.ts';
 import { useColorScheme } from './use-color-scheme.ts';
@@ -35,6 +36,13 @@ export default function SpotMap(props: SpotMapProps) {
   const [state, setState] = useState<LoadState>('not-loaded');
   const [idle, setIdle] = useState(false);
   const [view, setView] = useState<Bounds | null>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const [frameSize, setFrameSize] = useState<{ width: number; height: number } | null>(null);
+  // The map's size before the first paint, for its picture (MapLibre fills the same box).
+  useLayoutEffect(() => {
+    const frame = frameRef.current;
+    if (frame) setFrameSize({ width: frame.clientWidth, height: frame.clientHeight });
+  }, []);
 
   const inView = useMemo(
     () => (view ? pins.filter((pin) => boundsContain(view, pin)) : pins),
@@ -56,6 +64,20 @@ export default function SpotMap(props: SpotMapProps) {
 
   const busy = state === 'not-loaded' || state === 'loading';
   const broken = state === 'failed' || state === 'auth-failure';
+  // The picture is of our offline basemap: with Google or an online style it would not match.
+  const picture =
+    props.pictureUrl &&
+    !disabled &&
+    !broken &&
+    frameSize &&
+    config?.engine === 'maplibre' &&
+    config.style_url === OFFLINE_STYLE_URL
+      ? props.pictureUrl({
+          ...frameSize,
+          pixelRatio: window.devicePixelRatio > 1.5 ? 2 : 1,
+          theme: colorScheme,
+        })
+      : null;
   return (
     <div
       className={styles.root}
@@ -64,7 +86,7 @@ export default function SpotMap(props: SpotMapProps) {
       data-map-engine={config?.engine}
       data-disabled={disabled || undefined}
     >
-      <div className={styles.frame} style={{ height }} aria-busy={busy}>
+      <div ref={frameRef} className={styles.frame} style={{ height }} aria-busy={busy}>
         <Suspense fallback={null}>
           {config?.engine === 'google' && config.google_maps_api_key ? (
             <GoogleEngine
@@ -80,6 +102,7 @@ export default function SpotMap(props: SpotMapProps) {
             />
           ) : null}
         </Suspense>
+        {picture && <MapPicture key={picture} src={picture} mapLoaded={state === 'loaded'} />}
         {busy && <MapLoading />}
         {state === 'auth-failure' && (
           <div className={styles.panel} role="alert">

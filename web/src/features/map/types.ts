@@ -34,6 +34,19 @@ export interface SpotMapProps {
   disabled?: boolean;
   /** Laid over the map, e.g. the 'Sign in to view this Map' prompt of a disabled map. */
   children?: ReactNode;
+  /**
+   * The address of the server's picture of this map at a size (the list page's), shown
+   * while the offline map starts. The picture must show the pins' fitted view.
+   */
+  pictureUrl?: (request: MapPictureRequest) => string;
+}
+
+/** What a map picture is drawn for: the map's size in CSS pixels, the screen, the theme. */
+export interface MapPictureRequest {
+  width: number;
+  height: number;
+  pixelRatio: 1 | 2;
+  theme: 'light' | 'dark';
 }
 
 /** Spec §4 maps library load states. */

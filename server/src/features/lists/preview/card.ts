@@ -1,5 +1,5 @@
-import { ADVANCE, drawableText, forEachInkPixel, GLYPH_HEIGHT } from './bitmap-font.ts';
-import { encodePng } from './png.ts';
+import { ADVANCE, drawableText, forEachInkPixel, GLYPH_HEIGHT } from '../../../lib/bitmap-font.ts';
+import { encodePng } from '../../../lib/png.ts';
 
 /** The size Open Graph and Twitter's summary_large_image crop to without losing anything. */
 export const CARD = { width: 1200, height: 630 } as const;

@@ -1,7 +1,7 @@
 import type { ListDetail } from '@spotbook/contract';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { ButtonLink } from '@/components/Button.tsx';
-import { SpotMap, type MapPin } from '@/features/map';
+import { SpotMap, type MapPictureRequest, type MapPin } from '@/features/map';
 import { useAuth } from '@/lib/auth/auth-context.ts';
 import { withQuery } from '@/lib/query-string.ts';
 import { listKey } from '../lib/list-links.ts';
@@ -16,6 +16,18 @@ const MAP_HEIGHT = 'clamp(260px, 45vh, 440px)';
 export function ListMap({ list, urlKey }: { list: ListDetail | undefined; urlKey: string }) {
   const { status } = useAuth();
   const signedOut = status === 'anonymous';
+  // Asked for by the address in the bar, so it loads alongside the list (issue 5 §7).
+  const pictureUrl = useCallback(
+    ({ width, height, pixelRatio, theme }: MapPictureRequest) =>
+      withQuery(`/api/lists/list/${encodeURIComponent(urlKey)}/map.png`, {
+        width,
+        height,
+        pixel_ratio: pixelRatio,
+        theme,
+      }),
+    [urlKey],
+  );
+  const pictured = status === 'authenticated' && (!list || list.reviews.length > 0);
   const key = list ? listKey(list) : urlKey;
   const reviews = list?.reviews;
   const pins = useMemo<MapPin[]>(
@@ -39,6 +51,7 @@ export function ListMap({ list, urlKey }: { list: ListDetail | undefined; urlKey
         ariaLabel={list ? `Map of ${list.name}` : 'Map of this list'}
         emptyMessage={!list ? 'Loading spots…' : signedOut ? 'No spots found' : 'Add some spots'}
         disabled={signedOut}
+        {...(pictured ? { pictureUrl } : {})}
       >
         {signedOut && (
           <div className={styles.prompt}>

@@ -8,7 +8,8 @@ import {
   useMap,
 } from '@vis.gl/react-google-maps';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { pinBounds, pinSetKey } from '../bounds.ts';
+import { pinBounds } from '@spotbook/contract';
+import { pinSetKey } from '../bounds.ts';
 import { PinPopup } from '../PinPopup.tsx';
 import type { Bounds, EngineProps, MapPin } from '../types.ts';
 import styles from '../spot-map.module.css';

@@ -1,16 +1,11 @@
 import { Popup, type Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { pinBounds, pinSetKey } from '../bounds.ts';
+import { pinSetKey } from '../bounds.ts';
 import type { EngineProps, LatLng, MapPin, PinId } from '../types.ts';
 import styles from '../spot-map.module.css';
-import {
-  createMap,
-  FIT_PADDING,
-  zoomLimits,
-  prefersReducedMotion,
-  toLngLatBounds,
-} from './create-map.ts';
+import { FIT_PADDING, pinBounds } from '@spotbook/contract';
+import { createMap, zoomLimits, prefersReducedMotion, toLngLatBounds } from './create-map.ts';
 import { wireMapEvents } from './map-events.ts';
 import { readPinColors } from './pin-images.ts';
 import { installPinLayers, pinsToGeoJson, setPinData, setSelectedPin } from './pin-layers.ts';

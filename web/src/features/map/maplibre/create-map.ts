@@ -1,8 +1,8 @@
-import { OFFLINE_STYLE_URL } from '../map-config.ts';
+import { DEFAULT_MAP_VIEW, fitCamera, OFFLINE_FIT_MAX_ZOOM, pinBounds } from '@spotbook/contract';
 import { Map as MapLibreMap, NavigationControl, prewarm, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { pinBounds } from '../bounds.ts';
+import { OFFLINE_STYLE_URL } from '../map-config.ts';
 import type { Bounds, LatLng, MapPin } from '../types.ts';
 
 // MapLibre finds its worker next to its own module, which a bundler moves; point at the
@@ -13,17 +13,14 @@ setWorkerUrl(workerUrl);
 prewarm();
 
 /**
- * Pixels kept clear around fitted pins: a pin's 36 px icon above its point, its label
- * below, the zoom buttons at the top right. The spec's 2% is applied to the bounds first.
- */
-export const FIT_PADDING = { top: 48, right: 56, bottom: 36, left: 40 };
-/**
  * How far fitting pins (fit) or showing one place (center) may zoom in. An online style
  * has streets, so neighbourhood scale is useful; the offline basemap has coastlines,
  * borders and city names only, so past city scale a map would be blank land.
  */
 export function zoomLimits(styleUrl: string): { fit: number; center: number } {
-  return styleUrl.startsWith(OFFLINE_STYLE_URL) ? { fit: 11, center: 11 } : { fit: 16, center: 14 };
+  return styleUrl.startsWith(OFFLINE_STYLE_URL)
+    ? { fit: OFFLINE_FIT_MAX_ZOOM, center: 11 }
+    : { fit: 16, center: 14 };
 }
 
 export const toLngLatBounds = (b: Bounds): [[number, number], [number, number]] => [
@@ -44,7 +41,11 @@ interface CreateOptions {
   ariaLabel: string;
 }
 
-/** The map, opened straight at its final view (no animation), so it is idle soonest. */
+/**
+ * The map, opened straight at its final view (no animation), so it is idle soonest. Pins
+ * are fitted with the contract's fitCamera, the camera the server's picture of this map
+ * was drawn at (SpotMap shows that picture until this map has loaded).
+ */
 export function createMap({
   container,
   styleUrl,
@@ -54,18 +55,22 @@ export function createMap({
   ariaLabel,
 }: CreateOptions): MapLibreMap {
   const bounds = center ? null : pinBounds(pins);
+  const fitted =
+    bounds &&
+    fitCamera(
+      bounds,
+      { width: container.clientWidth, height: container.clientHeight },
+      zoomLimits(styleUrl).fit,
+    );
   const map = new MapLibreMap({
     container,
     style: styleUrl,
     interactive,
     ...(center
       ? { center: [center.lng, center.lat], zoom: zoomLimits(styleUrl).center }
-      : bounds
-        ? {
-            bounds: toLngLatBounds(bounds),
-            fitBoundsOptions: { padding: FIT_PADDING, maxZoom: zoomLimits(styleUrl).fit },
-          }
-        : { center: [10, 30], zoom: 1 }),
+      : fitted
+        ? { center: [fitted.lng, fitted.lat], zoom: fitted.zoom }
+        : { center: [DEFAULT_MAP_VIEW.lng, DEFAULT_MAP_VIEW.lat], zoom: DEFAULT_MAP_VIEW.zoom }),
     maxZoom: 18,
     // A page scrolls past the map; zooming wants Ctrl + wheel (or two fingers on a phone).
     cooperativeGestures: interactive,

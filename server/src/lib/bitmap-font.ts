@@ -1,7 +1,8 @@
 /**
- * A 5×7 pixel font for the link-preview card, so the server can draw a list's name into
- * a PNG without a native rasteriser. Upper case only (the card title is set in capitals);
- * each glyph is seven rows of five pixels, '#' = ink.
+ * A 5×7 pixel font for the pictures the server draws without a native rasteriser: a
+ * list's name on its link-preview card, the counts on a map picture's clusters. Upper
+ * case only (the card title is set in capitals); each glyph is seven rows of five
+ * pixels, '#' = ink.
  */
 const GLYPHS: Record<string, string> = {
   A: '.###.|#...#|#...#|#####|#...#|#...#|#...#',

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import {
+  DEFAULT_MAP_VIEW,
+  fitCamera,
+  mapPictureQuerySchema,
+  OFFLINE_FIT_MAX_ZOOM,
+  pinBounds,
+} from '@spotbook/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RouteOptions } from '../../context.ts';
+import type { Db } from '../../db/connection.ts';
+import { currentUser, requireUser } from '../../plugins/session.ts';
+import { renderMapPicture } from '../basemap/picture/render.ts';
+import { viewableList } from './access.ts';
+
+/** Bump when the drawing changes, so browsers drop pictures they revalidate. */
+const DRAWING_VERSION = 1;
+/** The last pictures drawn, by ETag: a list opened by several people is drawn once. */
+const recent = new Map<string, Buffer>();
+const RECENT_LIMIT = 24;
+/** Device pixels a picture may have (2048 × 2048): a larger one is drawn at ratio 1. */
+const MAX_PIXELS = 2048 * 2048;
+
+/** Where a list's spots are and whether each was visited, in the list page's order. */
+async function listPins(db: Db, listId: number) {
+  const rows = await db
+    .selectFrom('list_reviews as lr')
+    .innerJoin('reviews as r', 'r.id', 'lr.review_id')
+    .innerJoin('places as p', 'p.id', 'r.place_id')
+    .select(['p.lat', 'p.lng', 'r.visited'])
+    .where('lr.list_id', '=', listId)
+    .orderBy('lr.added_at', 'desc')
+    .orderBy('lr.id', 'desc')
+    .execute();
+  return rows.map((row) => ({ lat: row.lat, lng: row.lng, visited: Boolean(row.visited) }));
+}
+
+/**
+ * `GET /api/lists/list/{key}/map.png`: a picture of the list's map as the page will show
+ * it — the offline basemap, fitted to the spots for the map's size, with the clusters
+ * and pins — which the list page shows in the map's place until MapLibre has drawn
+ * (docs/decisions/010-map-picture.md). The map is for signed-in viewers (spec §6), so
+ * is its picture. The ETag is a digest of everything drawn; a repeat visit is a 304.
+ */
+export async function mapPictureRoute(app: FastifyInstance, { ctx }: RouteOptions) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/list/:key/map.png',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['lists'],
+        summary: "A picture of the list's map (PNG), shown until the interactive map is ready",
+        params: z.object({ key: z.string().min(1).max(200) }),
+        querystring: mapPictureQuerySchema,
+        // 200 is image/png (no JSON schema); errors are the usual JSON `detail`.
+      },
+    },
+    async (request, reply) => {
+      const list = await viewableList(ctx.db, request.params.key, currentUser(request));
+      const pins = await listPins(ctx.db, list.id);
+      const { width, height, theme } = request.query;
+      const pixelRatio =
+        width * height * request.query.pixel_ratio ** 2 > MAX_PIXELS
+          ? 1
+          : request.query.pixel_ratio;
+      const bounds = pinBounds(pins);
+      const camera = bounds
+        ? fitCamera(bounds, { width, height }, OFFLINE_FIT_MAX_ZOOM)
+        : DEFAULT_MAP_VIEW;
+      const etag = `"${createHash('sha1')
+        .update(JSON.stringify([DRAWING_VERSION, width, height, pixelRatio, theme, pins]))
+        .digest('base64url')}"`;
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      let png = recent.get(etag);
+      if (!png) {
+        png = await renderMapPicture({ camera, width, height, pixelRatio, theme, pins });
+        recent.set(etag, png);
+        if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!);
+      }
+      return reply.type('image/png').send(png);
+    },
+  );
+}

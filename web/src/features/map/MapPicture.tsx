@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import styles from './map-picture.module.css';
+
+/** How long the picture takes to fade once the map under it has loaded (the CSS's 200 ms). */
+const FADE_MS = 250;
+
+/**
+ * The server's picture of this very map (same view, basemap and pins, no labels), laid
+ * over the map while MapLibre starts: on a slow device that takes a second or more, and
+ * the picture is there in a fraction of it (docs/decisions/010-map-picture.md). It fades
+ * once the map has loaded, and goes away quietly if it cannot be had. Decorative to
+ * assistive technology: the map's pin list says what it shows.
+ */
+export function MapPicture({ src, mapLoaded }: { src: string; mapLoaded: boolean }) {
+  const [failed, setFailed] = useState(false);
+  // Mounted over a map that has already loaded (a new theme's address): nothing to cover.
+  const [gone, setGone] = useState(mapLoaded);
+
+  useEffect(() => {
+    if (!mapLoaded) return;
+    const timer = setTimeout(() => setGone(true), FADE_MS);
+    return () => clearTimeout(timer);
+  }, [mapLoaded]);
+
+  if (failed || gone) return null;
+  return (
+    <img
+      className={styles.picture}
+      src={src}
+      alt=""
+      data-map-picture={mapLoaded ? 'fading' : 'shown'}
+      data-fading={mapLoaded || undefined}
+      fetchPriority="high"
+      onError={() => setFailed(true)}
+    />
+  );
+}
