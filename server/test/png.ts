@@ -8,7 +8,7 @@ export function decodePng(png: Buffer) {
   const width = png.readUInt32BE(16);
   const height = png.readUInt32BE(20);
   const chunks: Buffer[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     if (png.toString('ascii', at + 4, at + 8) === 'IDAT') {
       chunks.push(png.subarray(at + 8, at + 8 + length));
