@@ -1,0 +1,179 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ListSummary } from '@spotbook/contract';
+import type { Page } from 'playwright-core';
+import { PALETTES } from '../server/src/features/basemap/themes.ts';
+import { ApiClient } from './support/api-client.ts';
+import { openSession, screenshot, type Session } from './support/browser.ts';
+import { createSpot, placeIdsFromIndex } from './support/lists-seed.ts';
+import { startStack, type Stack } from './support/stack.ts';
+
+/**
+ * The list page's map picture (issue 5 §7, decision 010): the server's drawing of the
+ * map stands in for it while MapLibre starts, then gives way to it. What is checked is
+ * what a viewer sees: the picture appears before the map, shows the same place (its
+ * land and water where the map's are), and leaves once the map is there. The database
+ * does not matter here; the API suite runs the picture's endpoint on both.
+ */
+const PASSWORD = 'picture password 1';
+const hex = (color: string) => [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
+
+interface Agreement {
+  /** pixels that are plain land or water in both images */
+  both: number;
+  /** of those, pixels that are the same in both */
+  same: number;
+  total: number;
+}
+
+/** Compares two images' land and water, pixel by pixel, in the page's own canvas. */
+function compareLandAndWater(
+  page: Page,
+  images: { picture: string; map: string },
+  colors: { water: number[]; land: number[] },
+): Promise<Agreement> {
+  return page.evaluate(
+    async ({ images, colors }) => {
+      const load = (src: string) =>
+        new Promise<HTMLImageElement>((resolve, reject) => {
+          const image = new Image();
+          image.onload = () => resolve(image);
+          image.onerror = reject;
+          image.src = src;
+        });
+      const [a, b] = await Promise.all([load(images.picture), load(images.map)]);
+      const width = Math.min(a.width, b.width);
+      const height = Math.min(a.height, b.height);
+      const pixels = (image: HTMLImageElement) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = width;
+        canvas.height = height;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        return context.getImageData(0, 0, width, height).data;
+      };
+      const [pa, pb] = [pixels(a), pixels(b)];
+      const near = (data: Uint8ClampedArray, i: number, color: number[]) =>
+        Math.abs(data[i]! - color[0]!) +
+          Math.abs(data[i + 1]! - color[1]!) +
+          Math.abs(data[i + 2]! - color[2]!) <
+        6;
+      const kind = (data: Uint8ClampedArray, i: number) =>
+        near(data, i, colors.water) ? 1 : near(data, i, colors.land) ? 2 : 0;
+      let both = 0;
+      let same = 0;
+      for (let i = 0; i < pa.length; i += 4) {
+        const ka = kind(pa, i);
+        const kb = kind(pb, i);
+        if (ka && kb) {
+          both++;
+          if (ka === kb) same++;
+        }
+      }
+      return { both, same, total: width * height };
+    },
+    { images, colors },
+  );
+}
+
+describe('the map picture on a list page, in a real browser', () => {
+  let stack: Stack;
+  let base: string;
+  let owner: ApiClient;
+  let list: ListSummary;
+  const sessions: Session[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack('sqlite');
+    base = stack.app.url;
+    owner = new ApiClient(base);
+    await owner.register({
+      username: 'painter',
+      email: 'painter@example.test',
+      password: PASSWORD,
+    });
+    list = await owner.post<ListSummary>('/api/lists/list/', {
+      name: 'Pictured',
+      description: '',
+      shareable_by_link: true,
+    });
+    for (const id of placeIdsFromIndex(60)) await createSpot(owner, id, { listId: list.id });
+  });
+  afterAll(() => stack?.stop());
+  afterEach(async () => {
+    for (const session of sessions.splice(0)) {
+      expect(session.problems).toEqual([]);
+      await session.context.close();
+    }
+  });
+
+  it.each([
+    { width: 1280, colorScheme: 'light' as const },
+    { width: 360, colorScheme: 'dark' as const },
+  ])(
+    'shows the picture first, of the same view as the map, which then takes over ($width px, $colorScheme)',
+    async ({ width, colorScheme }) => {
+      const session = await openSession(stack.browser, { width, colorScheme });
+      sessions.push(session);
+      const { page, context } = session;
+      await owner.shareSessionWith(context);
+      await context.addInitScript('window.__name = (f) => f');
+      // Hold the map's style until the picture is in, so the moment between is seen.
+      let pictureShown!: () => void;
+      const shown = new Promise<void>((resolve) => (pictureShown = resolve));
+      await context.route('**/api/map/style.json*', async (route) => {
+        await shown;
+        await route.fallback();
+      });
+
+      await page.goto(`${base}/lists/${list.slug}`);
+      const picture = page.locator('img[data-map-picture]');
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      const src = (await picture.getAttribute('src'))!;
+      expect(src).toContain(`theme=${colorScheme}`);
+      // Drawn for the map's box exactly, and shown while the map is still on its way.
+      const frame = page.locator('[data-map-state] > div').first();
+      const box = await frame.evaluate((f) => [f.clientWidth, f.clientHeight]);
+      expect(
+        await picture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+      ).toEqual(box);
+      expect(await page.locator('[data-map-state="loaded"]').count()).toBe(0);
+      await expect.poll(() => picture.isVisible()).toBe(true);
+      await screenshot(page, `map-picture-${width}-${colorScheme}`);
+      pictureShown();
+
+      await page.waitForSelector('[data-map-state="loaded"][data-map-idle="true"]');
+      await picture.waitFor({ state: 'detached' });
+      const map = await page.locator('.maplibregl-canvas').screenshot();
+      const drawn = await page.request.get(base + src);
+      expect(drawn.status()).toBe(200);
+      const agreement = await compareLandAndWater(
+        page,
+        {
+          picture: `data:image/png;base64,${(await drawn.body()).toString('base64')}`,
+          map: `data:image/png;base64,${map.toString('base64')}`,
+        },
+        { water: hex(PALETTES[colorScheme].water), land: hex(PALETTES[colorScheme].land) },
+      );
+      // Most of the map is plain land or sea (labels, lines and pins are the rest), and
+      // where both images show land or sea they show the same one.
+      expect(agreement.both / agreement.total).toBeGreaterThan(0.6);
+      expect(agreement.same / agreement.both).toBeGreaterThan(0.98);
+    },
+  );
+
+  it('is not asked for by a signed-out viewer, whose map stays greyed', async () => {
+    const session = await openSession(stack.browser);
+    sessions.push(session);
+    const asked: string[] = [];
+    session.page.on('request', (request) => {
+      if (request.url().includes('/map.png')) asked.push(request.url());
+    });
+    await session.page.goto(`${base}/lists/${list.slug}`);
+    await session.page.getByRole('article').first().waitFor();
+    await session.page.getByText('to view this Map').waitFor();
+    expect(asked).toEqual([]);
+    expect(await session.page.locator('img[data-map-picture]').count()).toBe(0);
+  });
+});
