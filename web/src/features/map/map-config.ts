@@ -18,6 +18,8 @@ const DEFAULT_CONFIG: MapConfig = {
 };
 
 let pending: Promise<MapConfig> | undefined;
+/** The answer once it is in, so maps rendered later start with it (no extra render). */
+let loaded: MapConfig | undefined;
 
 /**
  * Fetched once per page load and shared by every map. Without an answer the offline
@@ -33,13 +35,15 @@ export function loadMapConfig(): Promise<MapConfig> {
         style_url: maps?.style_url || OFFLINE_STYLE_URL,
       } satisfies MapConfig;
     })
-    .catch(() => DEFAULT_CONFIG);
+    .catch(() => DEFAULT_CONFIG)
+    .then((config) => (loaded = config));
   return pending;
 }
 
 export function useMapConfig(): MapConfig | undefined {
-  const [config, setConfig] = useState<MapConfig>();
+  const [config, setConfig] = useState<MapConfig | undefined>(loaded);
   useEffect(() => {
+    // Already set from `loaded`, this sets the same object again: React skips the render.
     let live = true;
     void loadMapConfig().then((c) => live && setConfig(c));
     return () => {
