@@ -1,8 +1,9 @@
 /**
  * How fast a shared list opens in headless Chromium (issue 5 §7): ms from navigation to
- * the frame that shows the first spot cards and to the one that shows the loaded map,
- * for a list of 2,000 spots against a list of 3 spots measured in the same run (the
- * baseline: the page and the map's own start-up).
+ * the frame that shows the first spot cards, the one that shows the map's picture (the
+ * server's drawing of the map, shown until MapLibre is ready: decision 010) and the one
+ * that shows the loaded interactive map, for a list of 2,000 spots against a list of 3
+ * spots measured in the same run (the baseline: the page and the map's own start-up).
  *
  *   npm run build && npx tsx bench/list-page.ts [--runs 5] [--postgres] [--waterfall] [--screenshot]
  *

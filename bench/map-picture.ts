@@ -1,0 +1,80 @@
+/**
+ * What a map picture costs the server (decision 010): ms to draw and encode the list
+ * page's map picture, and its size, for a world view of 2,000 spots, a region and one
+ * city, at pixel ratio 1 and 2. The baseline, measured in the same run, is the same
+ * picture without pins (the basemap and the PNG encoding alone).
+ *
+ *   npx tsx bench/map-picture.ts [--runs 20]
+ */
+import { fitCamera, OFFLINE_FIT_MAX_ZOOM, pinBounds } from '@spotbook/contract';
+import { renderMapPicture } from '../server/src/features/basemap/picture/render.ts';
+import type { PicturePin } from '../server/src/features/basemap/picture/pins.ts';
+
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1]) || 20;
+
+/** Deterministic pseudo-random pins around some of the most-visited cities. */
+function pinsAround(centres: [number, number][], count: number, spread: number): PicturePin[] {
+  let seed = 7;
+  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+  return Array.from({ length: count }, (_, i) => {
+    const [lat, lng] = centres[i % centres.length]!;
+    return { lat: lat + random() * spread, lng: lng + random() * spread, visited: i % 3 === 0 };
+  });
+}
+
+const WORLD: [number, number][] = [
+  [48.86, 2.35],
+  [51.51, -0.13],
+  [40.71, -74.0],
+  [35.68, 139.69],
+  [-33.87, 151.21],
+  [-23.55, -46.63],
+  [19.43, -99.13],
+  [41.01, 28.98],
+  [28.61, 77.21],
+  [1.35, 103.82],
+  [-1.29, 36.82],
+  [30.04, 31.24],
+  [13.75, 100.5],
+  [55.76, 37.62],
+  [34.05, -118.24],
+];
+const cases = [
+  { name: 'world, 2,000 spots', pins: pinsAround(WORLD, 2000, 2) },
+  { name: 'Europe, 400 spots', pins: pinsAround(WORLD.slice(0, 2), 400, 4) },
+  { name: 'Paris, 40 spots', pins: pinsAround(WORLD.slice(0, 1), 40, 0.03) },
+];
+
+async function time(draw: () => Promise<Buffer>) {
+  await draw(); // the first call loads and projects the coastlines
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    bytes = (await draw()).length;
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(runs / 2)]!, p95: times[Math.floor(runs * 0.95)]!, bytes };
+}
+
+console.log(`Map picture, 1,150 × 403 CSS px (a desktop list page), ${runs} runs each`);
+console.log(`  ${''.padEnd(22)}ratio  p50 ms  p95 ms    KB   baseline p50 (no pins)   × baseline`);
+for (const { name, pins } of cases) {
+  for (const pixelRatio of [1, 2]) {
+    const size = { width: 1150, height: 403 };
+    const camera = fitCamera(pinBounds(pins)!, size, OFFLINE_FIT_MAX_ZOOM);
+    const picture = (withPins: readonly PicturePin[]) => () =>
+      renderMapPicture({ camera, ...size, pixelRatio, theme: 'light', pins: withPins });
+    const baseline = await time(picture([]));
+    const measured = await time(picture(pins));
+    console.log(
+      `  ${name.padEnd(22)}${String(pixelRatio).padStart(5)}` +
+        `${measured.p50.toFixed(1).padStart(8)}${measured.p95.toFixed(1).padStart(8)}` +
+        `${String(Math.round(measured.bytes / 1024)).padStart(6)}` +
+        `${baseline.p50.toFixed(1).padStart(25)}` +
+        `${(measured.p50 / baseline.p50).toFixed(2).padStart(13)}×`,
+    );
+  }
+}
