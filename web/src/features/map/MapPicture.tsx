@@ -29,7 +29,6 @@ export function MapPicture({ src, mapLoaded }: { src: string; mapLoaded: boolean
       src={src}
       alt=""
       data-map-picture={mapLoaded ? 'fading' : 'shown'}
-      data-fading={mapLoaded || undefined}
       fetchPriority="high"
       onError={() => setFailed(true)}
     />

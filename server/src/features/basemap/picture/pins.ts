@@ -9,15 +9,14 @@ export interface PicturePin {
   visited: boolean;
 }
 
+type PinPalette = Record<'primary' | 'visited' | 'onPrimary' | 'surface', Rgb>;
+
 /**
  * The web app's pin colours (web/src/styles/tokens.css: --color-primary, --color-visited,
  * --color-on-primary, --color-surface), which the map reads from the tokens; a unit test
  * keeps the two in step.
  */
-export const PIN_COLORS: Record<
-  Theme,
-  Record<'primary' | 'visited' | 'onPrimary' | 'surface', Rgb>
-> = {
+export const PIN_COLORS: Record<Theme, PinPalette> = {
   light: {
     primary: [0x0f, 0x5e, 0x63],
     visited: [0x1f, 0x7a, 0x3d],
@@ -77,7 +76,7 @@ export function drawCluster(
   y: number,
   count: number,
   scale: number,
-  colors: (typeof PIN_COLORS)[Theme],
+  colors: PinPalette,
 ) {
   const radius = clusterRadius(count) * scale;
   raster.fillDisc(x, y, radius + 2 * scale, colors.surface, 1, radius);
@@ -128,7 +127,7 @@ export function drawPin(
   y: number,
   visited: boolean,
   scale: number,
-  colors: (typeof PIN_COLORS)[Theme],
+  colors: PinPalette,
 ) {
   const left = x - 14 * scale;
   const top = y - 36 * scale;
