@@ -140,7 +140,7 @@ describe('the map picture on a list page, in a real browser', () => {
       ).toEqual(box);
       expect(await page.locator('[data-map-state="loaded"]').count()).toBe(0);
       await expect.poll(() => picture.isVisible()).toBe(true);
-      await screenshot(page, `map-picture-${width}-${colorScheme}`);
+      await screenshot(page, `map-picture-${width}-${colorScheme}`, { fullPage: false });
       pictureShown();
 
       await page.waitForSelector('[data-map-state="loaded"][data-map-idle="true"]');

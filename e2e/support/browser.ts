@@ -63,8 +63,8 @@ export async function openSession(
   return { context, page, problems };
 }
 
-/** Saves a screenshot under test-results/screenshots/ to look at. */
-export async function screenshot(page: Page, name: string) {
+/** Saves a screenshot under test-results/screenshots/ to look at: the page, or its first screen. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
