@@ -1,3 +1,4 @@
+import { MAP_PICTURE } from '@spotbook/contract';
 import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { boundsContain } from './bounds.ts';
 import { OFFLINE_STYLE_URL, themedStyleUrl, useMapConfig } from './map-config.ts';
@@ -13,6 +14,10 @@ const MapLibreEngine = lazy(() => import('./maplibre/MapLibreEngine.tsx'));
 const GoogleEngine = lazy(() => import('./google/GoogleEngine.tsx'));
 
 const NO_PINS: SpotMapProps['pins'] = [];
+
+/** The sizes the server draws pictures at (a hidden map measures 0, a huge one is left out). */
+const drawable = ({ width, height }: { width: number; height: number }) =>
+  [width, height].every((side) => side >= MAP_PICTURE.minSide && side <= MAP_PICTURE.maxSide);
 
 /**
  * The one map of the app (issue #3 §3): spots as pins on MapLibre GL (default, offline
@@ -70,6 +75,7 @@ export default function SpotMap(props: SpotMapProps) {
     !disabled &&
     !broken &&
     frameSize &&
+    drawable(frameSize) &&
     config?.engine === 'maplibre' &&
     config.style_url === OFFLINE_STYLE_URL
       ? props.pictureUrl({
