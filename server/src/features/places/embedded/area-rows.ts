@@ -1,4 +1,5 @@
 import { joinAddress } from '../place-text.ts';
+import { CITY_NICKNAMES, saintVariants } from './city-nicknames.ts';
 import type { Gazetteer } from './gazetteer.ts';
 import type { IndexRow } from './index-rows.ts';
 import { searchKey } from './search-text.ts';
@@ -53,7 +54,13 @@ function cityRow(city: CitySource, gazetteer: Gazetteer): IndexRow {
     kind: 'city',
     name: city.name,
     // "New York City" is also typed without "City", "Washington, D.C." without ", D.C.".
-    altNames: [...city.altNames, withoutSuffix(city.name, / city$/i), city.name.split(',')[0]!],
+    altNames: [
+      ...city.altNames,
+      withoutSuffix(city.name, / city$/i),
+      city.name.split(',')[0]!,
+      ...saintVariants(city.name),
+      ...(CITY_NICKNAMES[city.geonameId] ?? []),
+    ],
     codes: [],
     ...emptyDetails,
     address: joinAddress([city.name, region, country]),

@@ -7,8 +7,11 @@ import { buildIndexRows, type IndexRow } from './index-rows.ts';
 import { searchKey } from './search-text.ts';
 import { loadSources } from './sources.ts';
 
-/** Bump with any change to the tables below: the file name carries it (places-index-v2). */
-export const PLACES_INDEX_FORMAT = 2;
+/**
+ * Bump with any change to the tables below or to what goes into them (3: city
+ * nicknames): the file name carries it (places-index-v3), so the index is rebuilt.
+ */
+export const PLACES_INDEX_FORMAT = 3;
 
 const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

@@ -67,6 +67,34 @@ describe('embedded index: city search', () => {
     expect(newYork.slice(0, 2)).toEqual(['gn:5128581', 'rg:US-NY']);
   });
 
+  it('knows the short, English and former names travellers type for big cities', () => {
+    const cases: [string, string, string][] = [
+      ['nyc', 'New York City', 'United States'],
+      ['LA', 'Los Angeles', 'United States'],
+      ['sf', 'San Francisco', 'United States'],
+      ['dc', 'Washington, D.C.', 'United States'],
+      ['saigon', 'Ho Chi Minh City', 'Vietnam'],
+      ['bombay', 'Mumbai', 'India'],
+      ['cologne', 'Köln', 'Germany'],
+      ['Gothenburg', 'Göteborg', 'Sweden'],
+      ['kiev', 'Kyiv', 'Ukraine'],
+    ];
+    for (const [query, displayName, country] of cases) {
+      expect(first(query), query).toMatchObject({ displayName, country });
+    }
+  });
+
+  it('takes "St" for "Saint" and back, the biggest namesake first', () => {
+    expect(first('st petersburg')).toMatchObject({
+      displayName: 'Saint Petersburg',
+      country: 'Russia',
+    });
+    expect(first('saint louis')).toMatchObject({
+      displayName: 'St. Louis',
+      country: 'United States',
+    });
+  });
+
   it('answers at most 10 and nothing for a query without letters or digits', () => {
     expect(index.searchCities('s')).toHaveLength(10);
     expect(index.searchCities('"*:()')).toEqual([]);
