@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/Skeleton.tsx';
 import { useAddSpotToList } from '../api/list-entries.ts';
 import { useMySpots } from '../api/my-spots.ts';
 import { addToListErrorMessage } from '@/lib/add-to-list-error.ts';
+import { useDebouncedSearch } from '@/lib/use-debounced-search.ts';
 import { listKey } from '../lib/list-links.ts';
 import { PickableSpot } from './PickableSpot.tsx';
 import styles from './add-my-spots.module.css';
@@ -26,6 +27,11 @@ export interface AddMySpotsDialogProps {
 export function AddMySpotsDialog({ open, onClose, list, onAdded }: AddMySpotsDialogProps) {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
+  // One request when typing pauses, not one per key.
+  const [text, setText] = useDebouncedSearch(search, (query) => {
+    setSearch(query);
+    setPage(1);
+  });
   const searchId = useId();
   const spots = useMySpots(page, search, open);
   const add = useAddSpotToList(list.id);
@@ -42,11 +48,9 @@ export function AddMySpotsDialog({ open, onClose, list, onAdded }: AddMySpotsDia
           type="search"
           className={styles.search}
           placeholder="Search my spots"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
+          value={text}
+          maxLength={200}
+          onChange={(event) => setText(event.target.value)}
         />
         {spots.isPending ? (
           <Skeleton lines={3} label="Loading your spots…" />

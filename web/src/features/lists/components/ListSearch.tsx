@@ -1,9 +1,6 @@
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useDebouncedSearch } from '@/lib/use-debounced-search.ts';
 import styles from './home-lists.module.css';
-
-/** Typing settles for this long before the lists are asked again. */
-const SEARCH_DELAY_MS = 250;
 
 export interface ListSearchProps {
   id: string;
@@ -11,15 +8,12 @@ export interface ListSearchProps {
   onSearch: (text: string) => void;
 }
 
-/** The side column's search box (spec §2), filtering My Lists and Followed Lists. */
+/**
+ * The side column's search box (spec §2), filtering My Lists and Followed Lists; the
+ * search goes to the URL once typing pauses, as My Spots' does (useDebouncedSearch).
+ */
 export function ListSearch({ id, value, onSearch }: ListSearchProps) {
-  const [text, setText] = useState(value);
-
-  useEffect(() => {
-    if (text === value) return;
-    const timer = window.setTimeout(() => onSearch(text), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, value, onSearch]);
+  const [text, setText] = useDebouncedSearch(value, onSearch);
 
   return (
     <div className={styles.search} role="search">

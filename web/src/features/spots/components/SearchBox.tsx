@@ -1,9 +1,7 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { useDebouncedSearch } from '@/lib/use-debounced-search.ts';
 import styles from './gallery-controls.module.css';
-
-/** Long enough to let a word be typed, short enough to feel immediate. */
-export const SEARCH_DEBOUNCE_MS = 250;
 
 export interface SearchBoxProps {
   /** The search in the URL. */
@@ -12,36 +10,10 @@ export interface SearchBoxProps {
   onSearch: (query: string, first: boolean) => void;
 }
 
-/**
- * The My Spots search. It keeps what is typed locally and reports it after a pause, so
- * the URL (and the request) follow the words, not every key. A change of the URL from
- * outside (back, forward, Clear filters) is taken over unless it is our own echo.
- */
+/** The My Spots search, reported to the URL once typing pauses (useDebouncedSearch). */
 export function SearchBox({ value, onSearch }: SearchBoxProps) {
   const id = useId();
-  const [text, setText] = useState(value);
-  const reported = useRef(value);
-  const onSearchRef = useRef(onSearch);
-  useEffect(() => {
-    onSearchRef.current = onSearch;
-  });
-
-  useEffect(() => {
-    if (value === reported.current) return;
-    reported.current = value;
-    setText(value);
-  }, [value]);
-
-  useEffect(() => {
-    const query = text.trim();
-    if (query === reported.current) return;
-    const timer = window.setTimeout(() => {
-      const first = reported.current === '';
-      reported.current = query;
-      onSearchRef.current(query, first);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text]);
+  const [text, setText] = useDebouncedSearch(value, onSearch);
 
   return (
     <div className={styles.search}>
