@@ -17,8 +17,7 @@ import { viewableList } from './access.ts';
 
 /** Bump when the drawing changes, so browsers drop pictures they revalidate. */
 const DRAWING_VERSION = 1;
-/** The last pictures drawn, by ETag: a list opened by several people is drawn once. */
-const recent = new Map<string, Buffer>();
+/** How many of the last pictures drawn are kept, by ETag (about 2–4 MB). */
 const RECENT_LIMIT = 24;
 /** Device pixels a picture may have (2048 × 2048): a larger one is drawn at ratio 1. */
 const MAX_PIXELS = 2048 * 2048;
@@ -45,6 +44,8 @@ async function listPins(db: Db, listId: number) {
  * is its picture. The ETag is a digest of everything drawn; a repeat visit is a 304.
  */
 export async function mapPictureRoute(app: FastifyInstance, { ctx }: RouteOptions) {
+  // The last pictures drawn: a list opened by several people is drawn once.
+  const recent = new Map<string, Buffer>();
   app.withTypeProvider<ZodTypeProvider>().get(
     '/list/:key/map.png',
     {
