@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { MAP_PICTURE } from '@spotbook/contract';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import type { MapPictureRequest, SpotMapProps } from './types.ts';
 import styles from './map-picture.module.css';
 
 /** How long the picture takes to fade once the map under it has loaded (the CSS's 200 ms). */
@@ -33,4 +35,30 @@ export function MapPicture({ src, mapLoaded }: { src: string; mapLoaded: boolean
       onError={() => setFailed(true)}
     />
   );
+}
+
+/** The sizes the server draws pictures at (a hidden map measures 0, a huge one is left out). */
+const drawable = ({ width, height }: { width: number; height: number }) =>
+  [width, height].every((side) => side >= MAP_PICTURE.minSide && side <= MAP_PICTURE.maxSide);
+
+/**
+ * The address of the picture of the map in `frame` (whose box MapLibre fills), measured
+ * before the first paint; null when the map is not to have one.
+ */
+export function useMapPictureUrl(
+  frame: RefObject<HTMLElement | null>,
+  options: { pictureUrl: SpotMapProps['pictureUrl']; wanted: boolean; theme: 'light' | 'dark' },
+): string | null {
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useLayoutEffect(() => {
+    if (frame.current)
+      setSize({ width: frame.current.clientWidth, height: frame.current.clientHeight });
+  }, [frame]);
+  if (!options.pictureUrl || !options.wanted || !size || !drawable(size)) return null;
+  const request: MapPictureRequest = {
+    ...size,
+    pixelRatio: window.devicePixelRatio > 1.5 ? 2 : 1,
+    theme: options.theme,
+  };
+  return options.pictureUrl(request);
 }

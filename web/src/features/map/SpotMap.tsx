@@ -1,9 +1,8 @@
-import { MAP_PICTURE } from '@spotbook/contract';
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { boundsContain } from './bounds.ts';
 import { OFFLINE_STYLE_URL, themedStyleUrl, useMapConfig } from './map-config.ts';
 import { MapLoading } from './MapLoading.tsx';
-import { MapPicture } from './MapPicture.tsx';
+import { MapPicture, useMapPictureUrl } from './MapPicture.tsx';
 import { PinList } from './PinList.tsx';
 import type { Bounds, EngineProps, LoadState, SpotMapProps } from './types.ts';
 import { useColorScheme } from './use-color-scheme.ts';
@@ -14,10 +13,6 @@ const MapLibreEngine = lazy(() => import('./maplibre/MapLibreEngine.tsx'));
 const GoogleEngine = lazy(() => import('./google/GoogleEngine.tsx'));
 
 const NO_PINS: SpotMapProps['pins'] = [];
-
-/** The sizes the server draws pictures at (a hidden map measures 0, a huge one is left out). */
-const drawable = ({ width, height }: { width: number; height: number }) =>
-  [width, height].every((side) => side >= MAP_PICTURE.minSide && side <= MAP_PICTURE.maxSide);
 
 /**
  * The one map of the app (issue #3 §3): spots as pins on MapLibre GL (default, offline
@@ -42,12 +37,6 @@ export default function SpotMap(props: SpotMapProps) {
   const [idle, setIdle] = useState(false);
   const [view, setView] = useState<Bounds | null>(null);
   const frameRef = useRef<HTMLDivElement>(null);
-  const [frameSize, setFrameSize] = useState<{ width: number; height: number } | null>(null);
-  // The map's size before the first paint, for its picture (MapLibre fills the same box).
-  useLayoutEffect(() => {
-    const frame = frameRef.current;
-    if (frame) setFrameSize({ width: frame.clientWidth, height: frame.clientHeight });
-  }, []);
 
   const inView = useMemo(
     () => (view ? pins.filter((pin) => boundsContain(view, pin)) : pins),
@@ -70,20 +59,15 @@ export default function SpotMap(props: SpotMapProps) {
   const busy = state === 'not-loaded' || state === 'loading';
   const broken = state === 'failed' || state === 'auth-failure';
   // The picture is of our offline basemap: with Google or an online style it would not match.
-  const picture =
-    props.pictureUrl &&
-    !disabled &&
-    !broken &&
-    frameSize &&
-    drawable(frameSize) &&
-    config?.engine === 'maplibre' &&
-    config.style_url === OFFLINE_STYLE_URL
-      ? props.pictureUrl({
-          ...frameSize,
-          pixelRatio: window.devicePixelRatio > 1.5 ? 2 : 1,
-          theme: colorScheme,
-        })
-      : null;
+  const picture = useMapPictureUrl(frameRef, {
+    pictureUrl: props.pictureUrl,
+    wanted:
+      !disabled &&
+      !broken &&
+      config?.engine === 'maplibre' &&
+      config.style_url === OFFLINE_STYLE_URL,
+    theme: colorScheme,
+  });
   return (
     <div
       className={styles.root}
