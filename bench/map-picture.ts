@@ -2,11 +2,16 @@
  * What a map picture costs the server (decision 010): ms to draw and encode the list
  * page's map picture, and its size, for a world view of 2,000 spots, a region and one
  * city, at pixel ratio 1 and 2. The baseline, measured in the same run, is the same
- * picture without pins (the basemap and the PNG encoding alone).
+ * picture without pins (the basemap and the PNG encoding alone). The basemap file is
+ * built first in a temporary DATA_DIR, as a server builds it on its first map.
  *
  *   npx tsx bench/map-picture.ts [--runs 20]
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fitCamera, OFFLINE_FIT_MAX_ZOOM, pinBounds } from '@spotbook/contract';
+import { createBasemap } from '../server/src/features/basemap/basemap.ts';
 import { renderMapPicture } from '../server/src/features/basemap/picture/render.ts';
 import type { PicturePin } from '../server/src/features/basemap/picture/pins.ts';
 
@@ -59,6 +64,10 @@ async function time(draw: () => Promise<Buffer>) {
   return { p50: times[Math.floor(runs / 2)]!, p95: times[Math.floor(runs * 0.95)]!, bytes };
 }
 
+const dataDir = mkdtempSync(path.join(tmpdir(), 'spotbook-picture-bench-'));
+const basemap = createBasemap(dataDir);
+await basemap.ready();
+
 console.log(`Map picture, 1,150 × 403 CSS px (a desktop list page), ${runs} runs each`);
 console.log(`  ${''.padEnd(22)}ratio  p50 ms  p95 ms    KB   baseline p50 (no pins)   × baseline`);
 for (const { name, pins } of cases) {
@@ -66,7 +75,10 @@ for (const { name, pins } of cases) {
     const size = { width: 1150, height: 403 };
     const camera = fitCamera(pinBounds(pins)!, size, OFFLINE_FIT_MAX_ZOOM);
     const picture = (withPins: readonly PicturePin[]) => () =>
-      renderMapPicture({ camera, ...size, pixelRatio, theme: 'light', pins: withPins });
+      renderMapPicture(
+        { camera, ...size, pixelRatio, theme: 'light', pins: withPins },
+        basemap.world,
+      );
     const baseline = await time(picture([]));
     const measured = await time(picture(pins));
     console.log(
@@ -78,3 +90,5 @@ for (const { name, pins } of cases) {
     );
   }
 }
+await basemap.close();
+rmSync(dataDir, { recursive: true, force: true });

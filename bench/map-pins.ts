@@ -17,6 +17,7 @@ import react from '@vitejs/plugin-react';
 import Fastify from 'fastify';
 import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { createBasemap } from '../server/src/features/basemap/basemap.ts';
 import { basemapRoutes } from '../server/src/features/basemap/routes.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -39,7 +40,9 @@ async function buildHarness() {
 
 async function startServer(dataDir: string) {
   const app = Fastify();
-  await app.register(basemapRoutes, { dataDir });
+  const basemap = createBasemap(dataDir);
+  app.addHook('onClose', () => basemap.close());
+  await app.register(basemapRoutes, { basemap });
   app.get('/api/config/', async () => ({
     contact_email: 'bench@localhost',
     maps: { engine: 'maplibre', google_maps_api_key: null, style_url: '/api/map/style.json' },

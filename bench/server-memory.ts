@@ -1,7 +1,7 @@
 /**
  * Resident memory of the server at idle with the place index loaded, started the way
  * `npm run serve` starts it, after a little of everything (sign-up, place searches, a
- * gallery page, the map style, the web page). Prints RSS for the serve flags and, as a
+ * gallery page, the map style and tiles, two map pictures, the web page). Prints RSS for the serve flags and, as a
  * baseline in the same run, for plain `node` without them.
  * Usage: npx tsx bench/server-memory.ts
  */
@@ -48,8 +48,12 @@ async function measure(flags: string[]): Promise<number> {
       email: `${username}@example.test`,
       password: 'memory test password',
     });
+    const found: string[] = [];
     for (const q of ['pari', 'tokyo', 'new york', 'sao paulo', 'london', 'museum']) {
-      await client.get(`/api/places/search/?query=${encodeURIComponent(q)}&kind=city`);
+      const { results } = await client.get<{ results: { id: string }[] }>(
+        `/api/places/search/?query=${encodeURIComponent(q)}&kind=city`,
+      );
+      found.push(results[0]!.id);
     }
     await client.get('/api/places/search/?query=museum&kind=place&lat=48.8566&lng=2.3522');
     await client.get('/api/reviews/review/');
@@ -57,6 +61,21 @@ async function measure(flags: string[]): Promise<number> {
     await fetch(`${base}/api/map/style.json`);
     for (const tile of ['0/0/0', '1/0/0', '1/1/0', '1/0/1', '1/1/1', '6/32/22', '6/32/23']) {
       await fetch(`${base}/api/map/tiles/${tile}.pbf`, { headers: { 'accept-encoding': 'gzip' } });
+    }
+    // Map pictures of a world view and a city view: both resolutions of the coastlines.
+    for (const [name, places] of [
+      ['World', found.slice(1, 3)],
+      ['Paris', found.slice(0, 1)],
+    ] as const) {
+      const list = await client.post<{ id: number }>('/api/lists/list/', { name });
+      for (const id of places) {
+        await client.post('/api/reviews/create-place-review/', {
+          place: { id },
+          review: { review: '', rating: 0, visited: false },
+          list_id: list.id,
+        });
+      }
+      await client.get(`/api/lists/list/${list.id}/map.png?width=1150&height=403`);
     }
     await fetch(`${base}/`);
     await new Promise((r) => setTimeout(r, 15_000)); // idle

@@ -97,6 +97,9 @@ describe('the map picture on a list page, in a real browser', () => {
       shareable_by_link: true,
     });
     for (const id of placeIdsFromIndex(60)) await createSpot(owner, id, { listId: list.id });
+    // A fresh server builds its basemap file (tiles and the pictures' coastlines) on the
+    // first map request, once; not the visits below.
+    expect((await fetch(`${base}/api/map/tiles/0/0/0.pbf`)).status).toBe(200);
   });
   afterAll(() => stack?.stop());
   afterEach(async () => {

@@ -23,6 +23,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { createPlacesProvider, type PlacesProvider } from './features/places/provider.ts';
 import { placeRoutes } from './features/places/routes.ts';
+import { createBasemap } from './features/basemap/basemap.ts';
 import { basemapRoutes } from './features/basemap/routes.ts';
 import { listRoutes } from './features/lists/routes.ts';
 import { savedListRoutes } from './features/lists/saved-list-routes.ts';
@@ -71,8 +72,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: options.mailer ?? createMailer(config, app.log),
     throttle: new Throttle(database.db),
     places: options.places ?? createPlacesProvider(config, { log: (m) => app.log.info(m) }),
+    basemap: createBasemap(config.DATA_DIR),
   };
   if (!options.places) app.addHook('onClose', async () => ctx.places.close());
+  app.addHook('onClose', () => ctx.basemap.close());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -103,7 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(systemRoutes, { prefix: '/api', ctx });
   await app.register(authRoutes, { prefix: '/api/user', ctx });
   await app.register(placeRoutes, { prefix: '/api/places', ctx });
-  await app.register(basemapRoutes, { dataDir: config.DATA_DIR });
+  await app.register(basemapRoutes, { basemap: ctx.basemap });
   await app.register(listRoutes, { prefix: '/api/lists', ctx });
   await app.register(savedListRoutes, { prefix: '/api/saved_lists', ctx });
   await app.register(listReviewRoutes, { prefix: '/api/list_reviews', ctx });

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/connection.ts';
 import type { Mailer } from './plugins/mail.ts';
 import type { Throttle } from './plugins/throttle.ts';
+import type { Basemap } from './features/basemap/basemap.ts';
 import type { PlacesProvider } from './features/places/provider.ts';
 
 /** What route modules need from the app, passed explicitly as plugin options. */
@@ -13,6 +14,8 @@ export interface AppContext {
   throttle: Throttle;
   /** the places provider chosen by PLACES_PROVIDER (embedded index by default) */
   places: PlacesProvider;
+  /** the offline basemap's tiles and picture data, built in DATA_DIR on first use */
+  basemap: Basemap;
 }
 
 export interface RouteOptions {

@@ -7,6 +7,7 @@ import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { PbfReader } from 'pbf';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBasemap } from './basemap.ts';
 import { basemapRoutes } from './routes.ts';
 import { unwrapRing } from './antimeridian.ts';
 import { cityRank, selectCities } from './places.ts';
@@ -17,7 +18,9 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'basemap-'));
   app = Fastify();
-  await app.register(basemapRoutes, { dataDir });
+  const basemap = createBasemap(dataDir);
+  app.addHook('onClose', () => basemap.close());
+  await app.register(basemapRoutes, { basemap });
   await app.ready();
 });
 

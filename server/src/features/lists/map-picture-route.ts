@@ -77,7 +77,10 @@ export async function mapPictureRoute(app: FastifyInstance, { ctx }: RouteOption
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       let png = recent.get(etag);
       if (!png) {
-        png = await renderMapPicture({ camera, width, height, pixelRatio, theme, pins });
+        png = await renderMapPicture(
+          { camera, width, height, pixelRatio, theme, pins },
+          ctx.basemap.world,
+        );
         recent.set(etag, png);
         if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!);
       }

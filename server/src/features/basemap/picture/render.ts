@@ -4,7 +4,7 @@ import { PALETTES, type Theme } from '../themes.ts';
 import { COARSE_MAX_ZOOM } from '../tiles.ts';
 import { clusterPins, drawCluster, drawPin, PIN_COLORS, type PicturePin } from './pins.ts';
 import { Raster, type Rgb } from './raster.ts';
-import { projectedWorld, type ProjectedPaths } from './world.ts';
+import type { ProjectedPaths, WorldReader } from './world.ts';
 
 export interface PictureRequest {
   camera: MapCamera;
@@ -32,14 +32,17 @@ const lineWidth = (zoom: number, from: number, to: number) =>
  * pins of the web map. No labels: it stands in for the map for the moment the browser
  * takes to start MapLibre, and MapLibre draws them.
  */
-export async function renderMapPicture(request: PictureRequest): Promise<Buffer> {
+export async function renderMapPicture(
+  request: PictureRequest,
+  readWorld: WorldReader,
+): Promise<Buffer> {
   const { camera, pixelRatio: scale, theme } = request;
   const width = Math.round(request.width * scale);
   const height = Math.round(request.height * scale);
   const palette = PALETTES[theme];
   // Tiles of zoom 0–2 are cut from 1:110m, deeper ones from 1:50m (tiles.ts).
   const tileZoom = Math.max(0, Math.floor(camera.zoom));
-  const world = await projectedWorld(tileZoom <= COARSE_MAX_ZOOM ? '110m' : '50m');
+  const world = await readWorld(tileZoom <= COARSE_MAX_ZOOM ? '110m' : '50m');
 
   const size = worldSize(camera.zoom) * scale;
   const left = mercatorX(camera.lng) * size - width / 2;
