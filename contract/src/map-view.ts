@@ -33,6 +33,29 @@ export const FIT_PADDING = { top: 48, right: 56, bottom: 36, left: 40 } as const
  */
 export const OFFLINE_FIT_MAX_ZOOM = 11;
 
+/**
+ * How the map groups pins into counted circles (web pin-layers.ts), which map pictures
+ * must repeat exactly: pins within `radius` px of each other, up to `maxZoom`; a circle's
+ * radius in px steps up with its count (from `[count, radius]`).
+ */
+export const PIN_CLUSTERS = {
+  radius: 48,
+  maxZoom: 14,
+  circleRadii: [
+    [2, 14],
+    [10, 17],
+    [100, 21],
+    [1000, 25],
+  ],
+} as const;
+
+/** A cluster circle's radius in px for `count` pins. */
+export function clusterCircleRadius(count: number): number {
+  let radius: number = PIN_CLUSTERS.circleRadii[0][1];
+  for (const [from, r] of PIN_CLUSTERS.circleRadii) if (count >= from) radius = r;
+  return radius;
+}
+
 /** Where a map without pins looks: the inhabited world, at the zoom that shows most of it. */
 export const DEFAULT_MAP_VIEW: MapCamera = { lat: 30, lng: 10, zoom: 1 };
 

@@ -1,4 +1,5 @@
 import type {
+  ExpressionSpecification,
   FilterSpecification,
   LayerSpecification,
   StyleSpecification,
@@ -18,6 +19,30 @@ const basemapSource = (version: string) => ({
   maxzoom: TILE_MAX_ZOOM,
   attribution: 'Natural Earth, GeoNames',
 });
+
+/**
+ * Line widths in px at zoom 1 and at zoom 8, linear between and held beyond: the style's
+ * `line-width`, and what map pictures draw (picture/render.ts).
+ */
+export const LINE_WIDTHS = { coast: [0.4, 1.2], border: [0.4, 1] } as const;
+const LINE_WIDTH_ZOOMS = [1, 8] as const;
+
+export function lineWidthAt(zoom: number, [from, to]: readonly [number, number]): number {
+  const [z0, z1] = LINE_WIDTH_ZOOMS;
+  const t = (Math.min(z1, Math.max(z0, zoom)) - z0) / (z1 - z0);
+  return from + (to - from) * t;
+}
+
+const lineWidth = ([from, to]: readonly [number, number]) =>
+  [
+    'interpolate',
+    ['linear'],
+    ['zoom'],
+    LINE_WIDTH_ZOOMS[0],
+    from,
+    LINE_WIDTH_ZOOMS[1],
+    to,
+  ] as ExpressionSpecification;
 
 /** Bigger cities first: rank 1 from the start, the next ranks as places.ts says. */
 const cityFilter = [
@@ -48,7 +73,7 @@ function layers(theme: Theme): LayerSpecification[] {
       'source-layer': 'land',
       paint: {
         'line-color': p.coast,
-        'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.4, 8, 1.2],
+        'line-width': lineWidth(LINE_WIDTHS.coast),
       },
     },
     {
@@ -58,7 +83,7 @@ function layers(theme: Theme): LayerSpecification[] {
       'source-layer': 'borders',
       paint: {
         'line-color': p.border,
-        'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.4, 8, 1],
+        'line-width': lineWidth(LINE_WIDTHS.border),
       },
     },
     {

@@ -1,4 +1,5 @@
 import { Supercluster } from '@maplibre/geojson-vt';
+import { clusterCircleRadius, PIN_CLUSTERS } from '@spotbook/contract';
 import { ADVANCE, forEachInkPixel, GLYPH_HEIGHT } from '../../../lib/bitmap-font.ts';
 import type { Theme } from '../themes.ts';
 import { Raster, type Rgb } from './raster.ts';
@@ -32,17 +33,17 @@ export const PIN_COLORS: Record<Theme, PinPalette> = {
 };
 
 /**
- * Clusters as the map's GeoJSON source makes them (web pin-layers.ts: clusterRadius 48,
- * clusterMaxZoom 14), with the clusterer MapLibre itself runs, at the tile zoom MapLibre
- * asks for (the whole zoom below the view's), so the picture shows the same circles.
+ * Clusters as the map's GeoJSON source makes them (PIN_CLUSTERS), with the clusterer
+ * MapLibre itself runs, at the tile zoom MapLibre asks for (the whole zoom below the
+ * view's), so the picture shows the same circles.
  */
 export function clusterPins(pins: readonly PicturePin[], zoom: number) {
   const EXTENT = 8192;
   const index = new Supercluster({
-    maxZoom: 14,
+    maxZoom: PIN_CLUSTERS.maxZoom,
     minPoints: 2,
     extent: EXTENT,
-    radius: 48 * (EXTENT / 512),
+    radius: PIN_CLUSTERS.radius * (EXTENT / 512),
   });
   index.load(
     pins.map((pin) => ({
@@ -59,10 +60,6 @@ export function clusterPins(pins: readonly PicturePin[], zoom: number) {
   });
 }
 
-/** circle-radius of the cluster layer: ['step', point_count, 14, 10, 17, 100, 21, 1000, 25]. */
-const clusterRadius = (count: number) =>
-  count < 10 ? 14 : count < 100 ? 17 : count < 1000 ? 21 : 25;
-
 /** point_count_abbreviated, in the capitals the bitmap font has. */
 function abbreviated(count: number): string {
   if (count >= 10000) return `${Math.round(count / 1000)}K`;
@@ -78,7 +75,7 @@ export function drawCluster(
   scale: number,
   colors: PinPalette,
 ) {
-  const radius = clusterRadius(count) * scale;
+  const radius = clusterCircleRadius(count) * scale;
   raster.fillDisc(x, y, radius + 2 * scale, colors.surface, 1, radius);
   raster.fillDisc(x, y, radius, colors.primary, 0.92);
   const text = abbreviated(count);

@@ -1,5 +1,6 @@
 import { mercatorX, mercatorY, worldSize, type MapCamera } from '@spotbook/contract';
 import { encodePng } from '../../../lib/png.ts';
+import { LINE_WIDTHS, lineWidthAt } from '../style.ts';
 import { PALETTES, type Theme } from '../themes.ts';
 import { COARSE_MAX_ZOOM } from '../tiles.ts';
 import { clusterPins, drawCluster, drawPin, PIN_COLORS, type PicturePin } from './pins.ts';
@@ -21,10 +22,6 @@ const rgb = (hex: string): Rgb => [
   parseInt(hex.slice(3, 5), 16),
   parseInt(hex.slice(5, 7), 16),
 ];
-
-/** The style's line-width: ['interpolate', ['linear'], ['zoom'], 1, from, 8, to]. */
-const lineWidth = (zoom: number, from: number, to: number) =>
-  from + ((to - from) * (Math.min(8, Math.max(1, zoom)) - 1)) / 7;
 
 /**
  * A picture of the offline basemap at `camera` with the pins on it: the land, coasts and
@@ -67,10 +64,15 @@ export async function renderMapPicture(
   const raster = new Raster(width, height, rgb(palette.water));
   const land = inView(world.land, 2);
   raster.fillRings(land, rgb(palette.land));
-  raster.strokePaths(land, lineWidth(camera.zoom, 0.4, 1.2) * scale, rgb(palette.coast), true);
+  raster.strokePaths(
+    land,
+    lineWidthAt(camera.zoom, LINE_WIDTHS.coast) * scale,
+    rgb(palette.coast),
+    true,
+  );
   raster.strokePaths(
     inView(world.borders, 2),
-    lineWidth(camera.zoom, 0.4, 1) * scale,
+    lineWidthAt(camera.zoom, LINE_WIDTHS.border) * scale,
     rgb(palette.border),
   );
 

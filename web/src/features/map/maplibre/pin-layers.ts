@@ -1,4 +1,4 @@
-import { LIMITS, truncate } from '@spotbook/contract';
+import { LIMITS, PIN_CLUSTERS, truncate } from '@spotbook/contract';
 import type { FeatureCollection, Point } from 'geojson';
 import type {
   ExpressionSpecification,
@@ -74,8 +74,8 @@ export function installPinLayers(
     type: 'geojson',
     data,
     cluster: true,
-    clusterRadius: 48,
-    clusterMaxZoom: 14,
+    clusterRadius: PIN_CLUSTERS.radius,
+    clusterMaxZoom: PIN_CLUSTERS.maxZoom,
   });
   map.addLayer({
     id: CLUSTER_LAYER,
@@ -84,7 +84,12 @@ export function installPinLayers(
     filter: ['has', 'point_count'],
     paint: {
       'circle-color': colors.primary,
-      'circle-radius': ['step', ['get', 'point_count'], 14, 10, 17, 100, 21, 1000, 25],
+      'circle-radius': [
+        'step',
+        ['get', 'point_count'],
+        PIN_CLUSTERS.circleRadii[0][1],
+        ...PIN_CLUSTERS.circleRadii.slice(1).flat(),
+      ],
       'circle-stroke-width': 2,
       'circle-stroke-color': colors.surface,
       'circle-opacity': 0.92,
