@@ -4,8 +4,7 @@ import { createPortal } from 'react-dom';
 import { pinSetKey } from '../bounds.ts';
 import type { EngineProps, LatLng, MapPin, PinId } from '../types.ts';
 import styles from '../spot-map.module.css';
-import { FIT_PADDING, pinBounds } from '@spotbook/contract';
-import { createMap, zoomLimits, prefersReducedMotion, toLngLatBounds } from './create-map.ts';
+import { createMap, fittedView, prefersReducedMotion, zoomLimits } from './create-map.ts';
 import { wireMapEvents } from './map-events.ts';
 import { readPinColors } from './pin-images.ts';
 import { installPinLayers, pinsToGeoJson, setPinData, setSelectedPin } from './pin-layers.ts';
@@ -111,14 +110,8 @@ export default function MapLibreEngine(props: EngineProps & { styleUrl: string }
     const key = pinSetKey(pins);
     if (key === fittedKey.current || center) return;
     fittedKey.current = key;
-    const bounds = pinBounds(pins);
-    if (bounds) {
-      map.fitBounds(toLngLatBounds(bounds), {
-        padding: FIT_PADDING,
-        maxZoom: zoomLimits(styleUrl).fit,
-        duration: prefersReducedMotion() ? 0 : 500,
-      });
-    }
+    const view = fittedView(map.getContainer(), pins, styleUrl);
+    if (view) map.easeTo({ ...view, duration: prefersReducedMotion() ? 0 : 500 });
   }, [data, pins, center]);
 
   useEffect(() => {

@@ -23,10 +23,22 @@ export function zoomLimits(styleUrl: string): { fit: number; center: number } {
     : { fit: 16, center: 14 };
 }
 
-export const toLngLatBounds = (b: Bounds): [[number, number], [number, number]] => [
-  [b.west, b.south],
-  [b.east, b.north],
-];
+/**
+ * Where a map of `pins` in `container` looks: the contract's fitCamera, the camera the
+ * server's picture of this map is drawn at (SpotMap shows it until the map has loaded).
+ * Null without pins.
+ */
+export function fittedView(
+  container: HTMLElement,
+  pins: readonly MapPin[],
+  styleUrl: string,
+): { center: [number, number]; zoom: number } | null {
+  const bounds = pinBounds(pins);
+  if (!bounds) return null;
+  const size = { width: container.clientWidth, height: container.clientHeight };
+  const camera = fitCamera(bounds, size, zoomLimits(styleUrl).fit);
+  return { center: [camera.lng, camera.lat], zoom: camera.zoom };
+}
 
 export function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -41,11 +53,7 @@ interface CreateOptions {
   ariaLabel: string;
 }
 
-/**
- * The map, opened straight at its final view (no animation), so it is idle soonest. Pins
- * are fitted with the contract's fitCamera, the camera the server's picture of this map
- * was drawn at (SpotMap shows that picture until this map has loaded).
- */
+/** The map, opened straight at its final view (no animation), so it is idle soonest. */
 export function createMap({
   container,
   styleUrl,
@@ -54,23 +62,17 @@ export function createMap({
   interactive,
   ariaLabel,
 }: CreateOptions): MapLibreMap {
-  const bounds = center ? null : pinBounds(pins);
-  const fitted =
-    bounds &&
-    fitCamera(
-      bounds,
-      { width: container.clientWidth, height: container.clientHeight },
-      zoomLimits(styleUrl).fit,
-    );
+  const fitted = center ? null : fittedView(container, pins, styleUrl);
   const map = new MapLibreMap({
     container,
     style: styleUrl,
     interactive,
     ...(center
       ? { center: [center.lng, center.lat], zoom: zoomLimits(styleUrl).center }
-      : fitted
-        ? { center: [fitted.lng, fitted.lat], zoom: fitted.zoom }
-        : { center: [DEFAULT_MAP_VIEW.lng, DEFAULT_MAP_VIEW.lat], zoom: DEFAULT_MAP_VIEW.zoom }),
+      : (fitted ?? {
+          center: [DEFAULT_MAP_VIEW.lng, DEFAULT_MAP_VIEW.lat],
+          zoom: DEFAULT_MAP_VIEW.zoom,
+        })),
     maxZoom: 18,
     // A page scrolls past the map; zooming wants Ctrl + wheel (or two fingers on a phone).
     cooperativeGestures: interactive,
