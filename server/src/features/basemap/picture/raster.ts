@@ -63,10 +63,11 @@ export class Raster {
         crossings.length = 0;
         for (let i = active.length - 1; i >= 0; i--) {
           const e = active[i]!;
+          // Active edges began above this sub-scanline; those that ended above it go.
           if (edges.bottom[e]! <= y) {
             active[i] = active[active.length - 1]!;
             active.pop();
-          } else if (edges.top[e]! <= y) {
+          } else {
             crossings.push(edges.x0[e]! + (y - edges.top[e]!) * edges.slope[e]!);
           }
         }
