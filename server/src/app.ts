@@ -13,17 +13,23 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { sessionSecret } from './lib/secrets.ts';
+import { withLogRedaction } from './lib/log-redaction.ts';
 import { registerCsrf } from './plugins/csrf.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
+import { docsPolicy, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
+import { trustProxyOption } from './plugins/trust-proxy.ts';
 import { Throttle } from './plugins/throttle.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { scheduleHousekeeping } from './features/system/housekeeping.ts';
 import { createPlacesProvider, type PlacesProvider } from './features/places/provider.ts';
 import { placeRoutes } from './features/places/routes.ts';
 import { createBasemap } from './features/basemap/basemap.ts';
+import { PictureService } from './features/pictures/picture-service.ts';
 import { basemapRoutes } from './features/basemap/routes.ts';
 import { listRoutes } from './features/lists/routes.ts';
 import { savedListRoutes } from './features/lists/saved-list-routes.ts';
@@ -40,6 +46,8 @@ export interface BuildOptions {
   /** a places provider (tests share one prebuilt embedded index); created from config otherwise */
   places?: PlacesProvider;
   logger?: FastifyServerOptions['logger'];
+  /** sees every route as it is added (the authorization matrix test checks each has a row) */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export interface BuiltApp {
@@ -54,17 +62,21 @@ export interface BuiltApp {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: withLogRedaction(options.logger ?? { level: config.LOG_LEVEL }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only proxies the deployer names may set the client address (X-Forwarded-For).
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    frameworkErrors,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const database =
     options.database ??
     openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrateToLatest(database.db);
 
+  const basemap = createBasemap(config.DATA_DIR);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -72,18 +84,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: options.mailer ?? createMailer(config, app.log),
     throttle: new Throttle(database.db),
     places: options.places ?? createPlacesProvider(config, { log: (m) => app.log.info(m) }),
-    basemap: createBasemap(config.DATA_DIR),
+    basemap,
+    pictures: new PictureService({ basemap, dataDir: config.DATA_DIR }),
   };
   if (!options.places) app.addHook('onClose', async () => ctx.places.close());
   app.addHook('onClose', () => ctx.basemap.close());
+  app.addHook('onClose', () => ctx.pictures.close());
+  scheduleHousekeeping(app, ctx.db);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
   await app.register(fastifyCookie, {
     secret: sessionSecret(config.DATA_DIR, config.SESSION_SECRET),
   });
   await app.register(fastifyCompress, { threshold: 2048 });
+  await registerSecurityHeaders(app, config);
   if (config.CORS_ORIGINS.length) {
     await app.register(fastifyCors, { origin: config.CORS_ORIGINS, credentials: true });
   }
@@ -99,7 +116,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    transformStaticCSP: docsPolicy, // swagger-ui needs inline styles
+  });
   registerCsrf(app, config);
   registerSessions(app, ctx.db);
 

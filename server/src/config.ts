@@ -8,6 +8,38 @@ const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/** proxy-addr's names for private ranges are accepted beside addresses and CIDRs. */
+const proxyAddress = z.union([
+  z.ipv4(),
+  z.ipv6(),
+  z.cidrv4(),
+  z.cidrv6(),
+  z.enum(['loopback', 'linklocal', 'uniquelocal']),
+]);
+
+/**
+ * Which reverse proxies may name the client in X-Forwarded-For: a hop count, or the
+ * proxies' own addresses. Trusting every sender (`true`) is not offered: any client could
+ * then choose its address and escape per-address limits.
+ */
+const trustProxy = z.string().transform((raw, ctx): number | string[] => {
+  const value = raw.trim();
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const addresses = value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  if (!addresses.length || !addresses.every((a) => proxyAddress.safeParse(a).success)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be a hop count (e.g. 1) or comma-separated proxy addresses or CIDRs (e.g. 10.0.0.2,172.16.0.0/12)',
+    });
+    return z.NEVER;
+  }
+  return addresses;
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,6 +58,9 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email().default('hello@spotbook.localhost'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   GOOGLE_MAPS_API_KEY: z.string().min(10).optional(),
+  /** The key the browser's Google map uses (referrer-restricted); the server key never leaves. */
+  GOOGLE_MAPS_BROWSER_KEY: z.string().min(10).optional(),
+  TRUST_PROXY: trustProxy.optional(),
   CORS_ORIGINS: z
     .string()
     .transform((s) =>
@@ -53,8 +88,13 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'PUBLIC_URL' | 'PLACES_PROVIDER' | 'CORS_ORIGINS'> {
+export interface Config extends Omit<
+  Env,
+  'PUBLIC_URL' | 'PLACES_PROVIDER' | 'CORS_ORIGINS' | 'TRUST_PROXY'
+> {
   PUBLIC_URL: string;
+  /** Fastify's trustProxy: false (the socket is the client), a hop count or proxy addresses */
+  TRUST_PROXY: false | number | string[];
   PLACES_PROVIDER: 'embedded' | 'osm' | 'google';
   CORS_ORIGINS: string[];
   /** https PUBLIC_URL ⇒ Secure cookies */
@@ -88,6 +128,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     PUBLIC_URL: publicUrl,
     PLACES_PROVIDER: provider,
     CORS_ORIGINS: env.CORS_ORIGINS ?? [],
+    TRUST_PROXY: env.TRUST_PROXY || false,
     secureCookies: publicUrl.startsWith('https://'),
   };
 }

@@ -16,8 +16,10 @@ describe('loadConfig', () => {
       CORS_ORIGINS: [],
       EXAMPLE_LISTS: true,
       secureCookies: false,
+      TRUST_PROXY: false,
     });
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.GOOGLE_MAPS_BROWSER_KEY).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
   });
 
@@ -34,6 +36,8 @@ describe('loadConfig', () => {
       SESSION_SECRET: 'x'.repeat(32),
       GOOGLE_MAPS_API_KEY: 'AIzaSyA-test-key-123',
       CORS_ORIGINS: 'https://a.example.com, https://b.example.com',
+      GOOGLE_MAPS_BROWSER_KEY: 'AIzaSyB-browser-key-456',
+      TRUST_PROXY: '2',
     });
     expect(config).toMatchObject({
       PORT: 8080,
@@ -41,7 +45,17 @@ describe('loadConfig', () => {
       secureCookies: true,
       PLACES_PROVIDER: 'google',
       CORS_ORIGINS: ['https://a.example.com', 'https://b.example.com'],
+      GOOGLE_MAPS_BROWSER_KEY: 'AIzaSyB-browser-key-456',
+      TRUST_PROXY: 2,
     });
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, 0 as none', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 172.16.0.0/12,::1,loopback' }).TRUST_PROXY).toEqual(
+      ['10.0.0.2', '172.16.0.0/12', '::1', 'loopback'],
+    );
   });
 
   it('treats empty values as unset', () => {
@@ -61,6 +75,11 @@ describe('loadConfig', () => {
       [{ PLACES_PROVIDER: 'bing' }, /PLACES_PROVIDER/],
       [{ PLACES_PROVIDER: 'google' }, /needs GOOGLE_MAPS_API_KEY/],
       [{ EXAMPLE_LISTS: 'maybe' }, /EXAMPLE_LISTS/],
+      [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY must be a hop count/],
+      [{ TRUST_PROXY: '-1' }, /TRUST_PROXY must be a hop count/],
+      [{ TRUST_PROXY: '10.0.0.300' }, /TRUST_PROXY must be a hop count/],
+      [{ TRUST_PROXY: '10.0.0.1,proxy.example.com' }, /TRUST_PROXY must be a hop count/],
+      [{ GOOGLE_MAPS_BROWSER_KEY: 'short' }, /GOOGLE_MAPS_BROWSER_KEY/],
     ];
     for (const [env, message] of cases) {
       expect(fails(env)).toThrow(ConfigError);

@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import type { Mail, Mailer } from '../src/plugins/mail.ts';
 import { freshSchemaUrl } from './postgres.ts';
 import { createEmbeddedProvider } from '../src/features/places/embedded/embedded-provider.ts';
 import { openPlacesIndex } from '../src/features/places/embedded/places-index.ts';
+import type { PlacesProvider } from '../src/features/places/provider.ts';
 import { SHARED_PLACES_DIR } from './places-index.ts';
 
 export interface TestApp {
@@ -27,7 +28,15 @@ export const testDialect = (): 'sqlite' | 'postgres' =>
  * The real app on a real database: a new SQLite file, or a new schema in this run's
  * PostgreSQL database (api-postgres project). Nothing is mocked but the mail transport.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'onRoute' | 'logger'> & {
+    /** a provider made from the test's config (e.g. Google against a local stand-in) */
+    places?: (config: Config) => PlacesProvider;
+    /** runs before the app is ready: the place for a test-only route */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-test-'));
   const databaseUrl =
     testDialect() === 'postgres' ? await freshSchemaUrl(inject('postgresUrl')) : undefined;
@@ -41,8 +50,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
-  const places = createEmbeddedProvider(openPlacesIndex(SHARED_PLACES_DIR), { ownsIndex: true });
-  const { app, ctx } = await buildApp(config, { mailer, logger: false, places });
+  const { places: makePlaces, beforeReady, ...buildOptions } = options;
+  const places = makePlaces
+    ? makePlaces(config)
+    : createEmbeddedProvider(openPlacesIndex(SHARED_PLACES_DIR), { ownsIndex: true });
+  const { app, ctx } = await buildApp(config, {
+    mailer,
+    logger: false,
+    places,
+    ...buildOptions,
+  });
+  beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -62,9 +80,16 @@ type Body = InjectOptions['payload'];
  * A browser-like client over inject: keeps cookies, sends the CSRF header on unsafe
  * methods the way the web app does.
  */
+let clients = 0;
+/** Each client its own address, like separate browsers (per-address limits); pass one to share. */
+const nextAddress = () => `10.${(++clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+
 export class TestClient {
   readonly cookies = new Map<string, string>();
-  constructor(readonly app: FastifyInstance) {}
+  constructor(
+    readonly app: FastifyInstance,
+    readonly address = nextAddress(),
+  ) {}
 
   async request(
     method: InjectOptions['method'],
@@ -78,6 +103,7 @@ export class TestClient {
       method,
       url,
       payload: body,
+      remoteAddress: this.address,
       headers: {
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
         ...(unsafe ? { 'x-csrftoken': this.cookies.get('csrftoken') ?? '' } : {}),

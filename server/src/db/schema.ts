@@ -37,12 +37,14 @@ export interface PasswordResetTokensTable {
   used_at: number | null;
 }
 
-/** Fixed-window counters for throttling, shared by every app server. */
+/**
+ * Fixed-window counters for throttling, shared by every app server (migration 005):
+ * attempts counted in the window that ends at `expires_at`.
+ */
 export interface RateLimitsTable {
   key: string;
-  window_start: number;
   count: number;
-  blocked_until: number;
+  expires_at: number;
 }
 
 /**

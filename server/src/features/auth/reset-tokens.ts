@@ -28,18 +28,27 @@ export async function issueResetToken(db: Db, userId: number, ttlMinutes: number
 }
 
 /**
- * The token's row if the link is still good: right user, unused, unexpired. Tokens
- * die with a password change because changePassword deletes them.
+ * Uses the token up if the link is still good (right user, unexpired) and returns its
+ * row; undefined otherwise. One DELETE … RETURNING, so two confirms racing with one link
+ * cannot both get it. Tokens also die with a password change (changePassword).
  */
-export async function findUsableToken(db: Db, userId: number, token: string) {
+export async function consumeResetToken(db: Db, userId: number, token: string) {
   return db
-    .selectFrom('password_reset_tokens')
-    .select(['id', 'user_id'])
+    .deleteFrom('password_reset_tokens')
     .where('id', '=', sha256(token))
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
     .where('expires_at', '>', clock.now())
+    .returning(['id', 'user_id'])
     .executeTakeFirst();
+}
+
+export async function purgeExpiredResetTokens(db: Db, now = clock.now()) {
+  const result = await db
+    .deleteFrom('password_reset_tokens')
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export function resetLink(publicUrl: string, userId: number, token: string) {

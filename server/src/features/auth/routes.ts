@@ -11,6 +11,7 @@ import {
   requestPasswordResetSchema,
   sessionResponseSchema,
   userResponseSchema,
+  text,
 } from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
 import { badRequest, HttpError } from '../../lib/errors.ts';
@@ -18,14 +19,22 @@ import { ensureCsrfCookie } from '../../plugins/csrf.ts';
 import { endSession, startSession } from '../../plugins/session.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import * as users from './repository.ts';
+import { issueDeviceCookie, knownDeviceNonce } from './device-cookies.ts';
 import {
   issueResetToken,
-  findUsableToken,
+  consumeResetToken,
   decodeUid,
   resetLink,
   resetMail,
 } from './reset-tokens.ts';
-import { failureDelayMs, loginKeys, refuseWhileBlocked, resetKeys, RULES } from './throttling.ts';
+import {
+  admitOrRefuse,
+  failureDelayMs,
+  loginChecks,
+  registerCheck,
+  resetChecks,
+  settleSuccessfulLogin,
+} from './throttling.ts';
 
 const tags = ['user'];
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
@@ -55,16 +64,21 @@ export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     { schema: { tags, body: loginSchema, response: { 200: userResponseSchema, ...errors } } },
     async (request, reply) => {
       const { username_or_email, password } = request.body;
-      const keys = loginKeys(request, username_or_email);
-      await refuseWhileBlocked(throttle, [keys.account, keys.address], 'failed sign-in attempts');
       const found = await users.findUserByLogin(db, username_or_email);
-      if (!found || !(await verifyPassword(found?.password_hash, password))) {
-        const failures = await throttle.hit(keys.account, RULES.loginPerAccount);
-        await throttle.hit(keys.address, RULES.loginPerAddress);
-        await sleep(failureDelayMs(failures));
+      const device = found ? knownDeviceNonce(request, found.id) : null;
+      const checks = loginChecks(request, username_or_email, found?.id, device);
+      // Counted before the verify, atomically: parallel guesses can't all slip in.
+      const attempts = await admitOrRefuse(
+        throttle,
+        checks.address ? [checks.address, checks.attempt] : [checks.attempt],
+        'failed sign-in attempts',
+      );
+      if (!(await verifyPassword(found?.password_hash, password)) || !found) {
+        await sleep(failureDelayMs(attempts));
         throw badRequest(AUTH_MESSAGES.invalidCredentials);
       }
-      await throttle.clear(keys.account);
+      await settleSuccessfulLogin(throttle, checks);
+      issueDeviceCookie(reply, config, found.id);
       if (request.sessionId) await endSession(db, request, reply);
       await startSession(db, config, reply, found.id);
       return { user: { id: found.id, username: found.username, email: found.email } };
@@ -82,6 +96,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
       if (taken.email) fieldErrors.email = [AUTH_MESSAGES.emailTaken];
       const first = Object.values(fieldErrors)[0]?.[0];
       if (first) throw badRequest(first, fieldErrors);
+      // Counted before the argon2 hash each sign-up costs.
+      await admitOrRefuse(throttle, [registerCheck(request)], 'sign-ups from this address');
       const user = await users
         .createUser(db, { username, email, passwordHash: await hashPassword(password) })
         .catch((error: unknown) => {
@@ -91,6 +107,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
             username: [AUTH_MESSAGES.usernameTaken],
           });
         });
+      issueDeviceCookie(reply, config, user.id);
       if (request.sessionId) await endSession(db, request, reply);
       await startSession(db, config, reply, user.id);
       return reply.status(201).send({ user });
@@ -117,10 +134,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     },
     async (request) => {
       const { email } = request.body;
-      const keys = resetKeys(request, email);
-      await refuseWhileBlocked(throttle, [keys.email, keys.address], 'password reset requests');
-      await throttle.hit(keys.email, RULES.resetPerEmail);
-      await throttle.hit(keys.address, RULES.resetPerAddress);
+      await admitOrRefuse(throttle, resetChecks(request, email), 'password reset requests');
       const user = await users.findUserByEmail(db, email);
       if (user) {
         // Sent in the background: the answer must not take longer when the address exists.
@@ -140,15 +154,16 @@ export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     {
       schema: {
         tags,
-        params: z.object({ uidb64: z.string().max(64), token: z.string().max(128) }),
+        params: z.object({ uidb64: text().max(64), token: text().max(128) }),
         body: passwordResetConfirmSchema,
         response: { 200: detailResponseSchema, ...errors },
       },
     },
     async (request) => {
       const userId = decodeUid(request.params.uidb64);
+      // Used up in the same statement that finds it: of two confirms at once, one wins.
       const row =
-        userId === null ? undefined : await findUsableToken(db, userId, request.params.token);
+        userId === null ? undefined : await consumeResetToken(db, userId, request.params.token);
       if (!row) throw new HttpError(400, AUTH_MESSAGES.resetLinkInvalid);
       const keep = request.user?.id === row.user_id ? request.sessionId : null;
       await users.changePassword(
