@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { forbidden } from '../lib/errors.ts';
+import { matchedApiRoute, unmatched } from './api-route.ts';
 import { randomToken, safeEqual } from '../lib/tokens.ts';
 
 export const CSRF_COOKIE = 'csrftoken';
@@ -44,7 +45,10 @@ function originAllowed(origin: string | undefined, host: string | undefined, all
 export function registerCsrf(app: FastifyInstance, config: Config): void {
   const allowed = allowedOrigins(config);
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!UNSAFE.has(request.method)) return;
+    // By the matched route, not the raw URL (/%61pi/… is routed to /api/…); a write no
+    // route matched is checked too rather than guessed about.
+    if (!matchedApiRoute(request) && !unmatched(request)) return;
     if (!originAllowed(request.headers.origin, request.headers.host, allowed)) {
       throw forbidden('CSRF Failed: Origin checking failed - the request came from another site.');
     }

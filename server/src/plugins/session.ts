@@ -5,6 +5,7 @@ import type { Db } from '../db/connection.ts';
 import { clock } from '../lib/clock.ts';
 import { notAuthenticated } from '../lib/errors.ts';
 import { randomToken, sha256 } from '../lib/tokens.ts';
+import { matchedApiRoute } from './api-route.ts';
 
 export const SESSION_COOKIE = 'sessionid';
 const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -36,7 +37,8 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
     .compile();
   type SessionRow = User & { expires_at: number };
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // By the matched route, not the raw URL, which the router decodes (/%61pi/… is /api/…).
+    if (!matchedApiRoute(request)) return;
     const raw = request.cookies[SESSION_COOKIE];
     if (!raw) return;
     const unsigned = request.unsignCookie(raw);

@@ -7,7 +7,9 @@ export interface AppConfig {
   /** Where place search comes from; decides which data credits the About page shows. */
   places_provider: 'embedded' | 'osm' | 'google';
   maps: {
+    /** 'google' only when the deployment set a browser key (GOOGLE_MAPS_BROWSER_KEY) */
     engine: 'maplibre' | 'google';
+    /** that browser key, restricted by referrer; never the server's Places key */
     google_maps_api_key: string | null;
     style_url: string;
   };

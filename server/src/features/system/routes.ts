@@ -5,8 +5,9 @@ import type { RouteOptions } from '../../context.ts';
 
 const healthSchema = z.object({ status: z.literal('ok') });
 
-/** What the web app needs to know about this deployment; nothing secret but the
- * Google Maps browser key, which Google expects in the page and is restricted by referrer. */
+/** What the web app needs to know about this deployment. Nothing secret: the only key is
+ * GOOGLE_MAPS_BROWSER_KEY, which Google expects in the page and the deployer restricts by
+ * referrer; the server's GOOGLE_MAPS_API_KEY (places, photos) never reaches a client. */
 const clientConfigSchema = z.object({
   contact_email: z.string(),
   places_provider: z.enum(['embedded', 'osm', 'google']),
@@ -34,8 +35,9 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
       contact_email: config.CONTACT_EMAIL,
       places_provider: config.PLACES_PROVIDER,
       maps: {
-        engine: config.GOOGLE_MAPS_API_KEY ? ('google' as const) : ('maplibre' as const),
-        google_maps_api_key: config.GOOGLE_MAPS_API_KEY ?? null,
+        // Google's map needs a key in the browser: offered only when a browser key is set.
+        engine: config.GOOGLE_MAPS_BROWSER_KEY ? ('google' as const) : ('maplibre' as const),
+        google_maps_api_key: config.GOOGLE_MAPS_BROWSER_KEY ?? null,
         style_url: config.MAP_STYLE_URL ?? '/api/map/style.json',
       },
     }),
