@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input-rules.ts';
 import { LIMITS } from './limits.ts';
 
 /** The texts of spec §5, verbatim; forms and server share them through these schemas. */
@@ -25,20 +26,17 @@ export const AUTH_MESSAGES = {
 
 const required = (schema: z.ZodString) => schema.min(1, AUTH_MESSAGES.required);
 
-export const passwordSchema = z
-  .string({ error: AUTH_MESSAGES.required })
+export const passwordSchema = text({ error: AUTH_MESSAGES.required })
   .min(LIMITS.passwordMin, AUTH_MESSAGES.passwordTooShort)
   .max(LIMITS.passwordMax - 1, AUTH_MESSAGES.passwordTooLong);
 
-export const emailSchema = z
-  .string({ error: AUTH_MESSAGES.required })
+export const emailSchema = text({ error: AUTH_MESSAGES.required })
   .trim()
   .max(LIMITS.email - 1, AUTH_MESSAGES.emailTooLong)
   .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }));
 
 /** Contract §4: letters, digits, `_` and `.`, never `-`, so a slug splits at its first dash. */
-export const usernameSchema = z
-  .string({ error: AUTH_MESSAGES.required })
+export const usernameSchema = text({ error: AUTH_MESSAGES.required })
   .trim()
   .min(LIMITS.usernameMin, AUTH_MESSAGES.usernameTooShort)
   .max(LIMITS.usernameMax - 1, AUTH_MESSAGES.usernameTooLong)
@@ -61,8 +59,8 @@ export const signUpFormSchema = registerSchema
 export type SignUpForm = z.infer<typeof signUpFormSchema>;
 
 export const loginSchema = z.object({
-  username_or_email: required(z.string({ error: AUTH_MESSAGES.required }).trim()).max(LIMITS.email),
-  password: required(z.string({ error: AUTH_MESSAGES.required })).max(LIMITS.passwordMax),
+  username_or_email: required(text({ error: AUTH_MESSAGES.required }).trim()).max(LIMITS.email),
+  password: required(text({ error: AUTH_MESSAGES.required })).max(LIMITS.passwordMax),
 });
 export type LoginBody = z.infer<typeof loginSchema>;
 

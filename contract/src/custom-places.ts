@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input-rules.ts';
 import { placeDetailsSchema } from './places.ts';
 
 /**
@@ -40,8 +41,7 @@ export const CUSTOM_PLACE_MESSAGES = {
  * provider, never from the client.
  */
 export const customPlaceSchema = z.object({
-  name: z
-    .string({ error: CUSTOM_PLACE_MESSAGES.nameRequired })
+  name: text({ error: CUSTOM_PLACE_MESSAGES.nameRequired })
     .trim()
     .min(1, CUSTOM_PLACE_MESSAGES.nameRequired)
     .max(CUSTOM_PLACE_NAME_MAX, CUSTOM_PLACE_MESSAGES.nameTooLong),
@@ -54,12 +54,12 @@ export const customPlaceSchema = z.object({
     .number({ error: CUSTOM_PLACE_MESSAGES.longitude })
     .min(-180, CUSTOM_PLACE_MESSAGES.longitude)
     .max(180, CUSTOM_PLACE_MESSAGES.longitude),
-  areaId: z.string().trim().min(1).max(300).nullish(),
+  areaId: text().trim().min(1).max(300).nullish(),
 });
 export type CustomPlaceBody = z.input<typeof customPlaceSchema>;
 
 /** `GET /api/places/resolve/?q=`: a pasted link or coordinates. */
-export const placeResolveQuerySchema = z.object({ q: z.string().trim().min(1).max(2000) });
+export const placeResolveQuerySchema = z.object({ q: text().trim().min(1).max(2000) });
 
 /** The point the link gives, and the indexed places of that name near it (best first). */
 export const placeResolveResponseSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, PAGE_SIZE } from './limits.ts';
+import { idSchema, text } from './input-rules.ts';
 import { reviewSchema } from './reviews.ts';
 
 /** Longest note on a list entry ("why this spot is on this list"). */
@@ -29,13 +30,11 @@ export const LIST_MESSAGES = {
 } as const;
 
 export const listFormSchema = z.object({
-  name: z
-    .string({ error: LIST_MESSAGES.nameRequired })
+  name: text({ error: LIST_MESSAGES.nameRequired })
     .trim()
     .min(1, LIST_MESSAGES.nameRequired)
     .max(LIMITS.listName, LIST_MESSAGES.nameTooLong),
-  description: z
-    .string()
+  description: text()
     .trim()
     .max(LIMITS.listDescription, LIST_MESSAGES.descriptionTooLong)
     .nullish()
@@ -65,7 +64,7 @@ export const listPageQuerySchema = z.object({
     .min(1)
     .default(PAGE_SIZE.lists)
     .transform((n) => Math.min(n, PAGE_SIZE.reviewsMax)),
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
 });
 export type ListPageQuery = z.output<typeof listPageQuerySchema>;
 
@@ -118,29 +117,16 @@ export const savedListsPageSchema = z.object({
 });
 export type SavedListsPage = z.infer<typeof savedListsPageSchema>;
 
-export const savedListCreateSchema = z.object({ list_slug: z.string().trim().min(1).max(200) });
+export const savedListCreateSchema = z.object({ list_slug: text().trim().min(1).max(200) });
 export type SavedListCreateBody = z.infer<typeof savedListCreateSchema>;
 
 /** An id as the web sends it: a number or its decimal string (never `true`, `''`, …). */
-const invalidId = { error: LIST_MESSAGES.invalidId };
-/** Ids are 32-bit integers on PostgreSQL: larger numbers are refused here, not by the database. */
-const MAX_ID = 2_147_483_647;
-const isId = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_ID;
-const idField = z
-  .union(
-    [
-      z.number(invalidId).refine(isId, invalidId),
-      z.string(invalidId).refine((v) => /^\d{1,10}$/.test(v) && isId(Number(v)), invalidId),
-    ],
-    invalidId,
-  )
-  .transform(Number);
+const idField = idSchema(LIST_MESSAGES.invalidId);
 
 export const listReviewCreateSchema = z.object({
   list: idField,
   review: idField,
-  notes: z
-    .string()
+  notes: text()
     .trim()
     .max(LIST_NOTES_MAX, LIST_MESSAGES.notesTooLong)
     .nullish()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input-rules.ts';
 
 /**
  * Place details as every provider answers them (spec §3, runtime contract §5).
@@ -35,7 +36,7 @@ export const PLACE_SEARCH_MESSAGES = {
 /** Query string of `GET /api/places/search/`; a place search needs the point to search near. */
 export const placeSearchQuerySchema = z
   .object({
-    query: z.string().trim().min(1).max(200),
+    query: text().trim().min(1).max(200),
     kind: z.enum(PLACE_SEARCH_KINDS).default('city'),
     lat: z.coerce.number().min(-90).max(90).optional(),
     lng: z.coerce.number().min(-180).max(180).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, text } from './input-rules.ts';
 import { LIMITS, PAGE_SIZE } from './limits.ts';
 import { placeDetailsSchema } from './places.ts';
 
@@ -26,7 +27,7 @@ export type ReviewSort = (typeof REVIEW_SORTS)[number];
 export const VISITED_FILTERS = ['both', 'true', 'false'] as const;
 export type VisitedFilter = (typeof VISITED_FILTERS)[number];
 
-export const reviewTextSchema = z.string().trim().max(LIMITS.review, REVIEW_MESSAGES.reviewTooLong);
+export const reviewTextSchema = text().trim().max(LIMITS.review, REVIEW_MESSAGES.reviewTooLong);
 /** 0 means "no rating" (spec §3); the stars can be reset to it. */
 export const ratingSchema = z
   .number({ error: REVIEW_MESSAGES.ratingRange })
@@ -36,11 +37,7 @@ export const ratingSchema = z
 export const visitedSchema = z.boolean({ error: REVIEW_MESSAGES.visitedBoolean });
 
 /** A list id as the web sends it: a number, or its decimal string. */
-export const listIdSchema = z
-  .union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)], {
-    error: REVIEW_MESSAGES.listIds,
-  })
-  .transform(Number);
+export const listIdSchema = idSchema(REVIEW_MESSAGES.listIds);
 
 /** The create form: text, stars and the flag; a new spot defaults to "want to go". */
 export const reviewFormSchema = z.object({
@@ -64,7 +61,7 @@ export type ReviewUpdateBody = z.output<typeof reviewUpdateSchema>;
  * custom place), never from the client's copy, which is accepted and ignored.
  */
 export const createPlaceReviewSchema = z.object({
-  place: z.object({ id: z.string().trim().min(1).max(300) }),
+  place: z.object({ id: text().trim().min(1).max(300) }),
   review: reviewFormSchema.default({ review: '', rating: 0, visited: false }),
   list_id: listIdSchema.nullish(),
 });
@@ -90,8 +87,7 @@ export type CreatedReview = z.infer<typeof createdReviewSchema>;
 export const duplicateReviewSchema = z.object({ detail: z.string(), review_id: z.number() });
 
 /** '' from an empty filter box means "no filter". */
-const filterText = z
-  .string()
+const filterText = text()
   .trim()
   .max(200)
   .optional()
@@ -116,7 +112,7 @@ export const reviewListQuerySchema = z.object({
   country: filterText,
   sortBy: z.enum(REVIEW_SORTS, { error: REVIEW_MESSAGES.sortBy }).default('newest'),
   visited: z.enum(VISITED_FILTERS, { error: REVIEW_MESSAGES.visitedFilter }).default('both'),
-  count: z.string().optional(),
+  count: text().max(200).optional(),
 });
 export type ReviewListQuery = z.output<typeof reviewListQuerySchema>;
 

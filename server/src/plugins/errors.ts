@@ -38,6 +38,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path that names no valid id or key names nothing: 404, like a missing row (contract §6).
+      if (error.validationContext === 'params') return apiNotFound(reply);
       const errors = validationErrors(error);
       const first = Object.values(errors)[0]?.[0] ?? 'Invalid input.';
       const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
@@ -51,6 +53,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ detail: 'Internal Server Error' });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors of the router itself, raised before any route
+ * or error handler runs. A path segment that is not valid percent-encoding or longer than
+ * any key names nothing, so it is a 404 like any unknown path, in the contract's shape
+ * (Fastify's own answer would echo the path and carry no `detail`).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return apiNotFound(reply);
+  }
+  request.log.error({ err: error }, 'routing failed');
+  return reply.status(500).send({ detail: 'Internal Server Error' });
 }
 
 export function apiNotFound(reply: FastifyReply) {

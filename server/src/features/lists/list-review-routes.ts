@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorResponseSchema,
+  idParam,
   LIST_MESSAGES,
   listReviewCreateSchema,
   listReviewSchema,
@@ -15,7 +16,6 @@ import { addToList, isOwnReview, removeFromList } from './list-reviews-repositor
 
 const tags = ['list reviews'];
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /**
  * `/api/list_reviews/…` writes (contract §4 "Adding to a list"): the list and the spot
@@ -54,7 +54,7 @@ export async function listReviewRoutes(app: FastifyInstance, { ctx }: RouteOptio
       schema: {
         tags,
         summary: 'Take a spot off one of your lists (the spot itself stays)',
-        params: z.object({ listId: id, reviewId: id }),
+        params: z.object({ listId: idParam, reviewId: idParam }),
         response: { 204: z.null(), ...errors },
       },
     },

@@ -8,7 +8,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/helper.ts';
-import { createList } from './test/factories.ts';
+import { createList, insertSpot } from './test/factories.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -264,5 +264,29 @@ describe('GET /api/lists/list/ (own lists)', () => {
     expect((await dave.client.get('/api/lists/list/?limit=1000')).json().count).toBe(7);
     expect((await dave.client.get('/api/lists/list/?limit=0')).statusCode).toBe(400);
     expect((await dave.client.get('/api/lists/list/?offset=-1')).statusCode).toBe(400);
+  });
+});
+
+describe('every List answer carries `reviews` (spec §3 List)', () => {
+  it('create answers `reviews: []`; update and detail answer the spots on the list', async () => {
+    const created = await alice.client.post('/api/lists/list/', { name: 'With reviews' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().reviews).toEqual([]);
+
+    const reviewId = await insertSpot(t.ctx.db, alice.id, { name: 'Listed place' });
+    const added = await alice.client.post('/api/list_reviews/list_review/', {
+      list: created.json().id,
+      review: reviewId,
+    });
+    expect(added.statusCode).toBe(201);
+
+    const updated = await alice.client.patch(`/api/lists/list/${created.json().id}/`, {
+      shareable_by_link: true,
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().reviews.map((r: { id: number }) => r.id)).toEqual([reviewId]);
+
+    const detail = await alice.client.get(`/api/lists/list/${created.json().id}`);
+    expect(detail.json().reviews.map((r: { id: number }) => r.id)).toEqual([reviewId]);
   });
 });

@@ -8,8 +8,8 @@ import {
   listFormSchema,
   listPageQuerySchema,
   listsPageSchema,
-  listSummarySchema,
   listUpdateSchema,
+  text,
 } from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
@@ -23,7 +23,8 @@ import { ownListsPage } from './repository.ts';
 
 const tags = ['lists'];
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const keyParams = z.object({ key: z.string().min(1).max(200) });
+/** A list's id or one of its slugs (current or old). */
+const keyParams = z.object({ key: text().min(1).max(200) });
 
 /** `/api/lists/…`: one public read (a list by id or slug), everything else the owner's. */
 export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
@@ -76,11 +77,12 @@ async function ownListRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   api.post(
     '/list/',
     {
-      schema: { tags, body: listFormSchema, response: { 201: listSummarySchema, ...errors } },
+      schema: { tags, body: listFormSchema, response: { 201: listDetailSchema, ...errors } },
     },
     async (request, reply) => {
       const list = await createList(db, currentUser(request), request.body);
-      return reply.status(201).send(presentList(list));
+      // Spec §3's List always has `reviews`; a new list has none yet.
+      return reply.status(201).send({ ...presentList(list), reviews: [] });
     },
   );
 
@@ -91,12 +93,13 @@ async function ownListRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
         tags,
         params: keyParams,
         body: listUpdateSchema,
-        response: { 200: listSummarySchema, ...errors },
+        response: { 200: listDetailSchema, ...errors },
       },
     },
     async (request) => {
       const list = await ownedList(db, request.params.key, currentUser(request));
-      return presentList(await updateList(db, list, request.body));
+      const updated = await updateList(db, list, request.body);
+      return { ...presentList(updated), reviews: await listSpots(db, updated.id) };
     },
   );
 

@@ -3,11 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorResponseSchema,
+  idParam,
   LIST_MESSAGES,
   listPageQuerySchema,
   savedListCreateSchema,
   savedListSchema,
   savedListsPageSchema,
+  text,
 } from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -76,7 +78,7 @@ export async function savedListRoutes(app: FastifyInstance, { ctx }: RouteOption
         schema: {
           tags,
           summary: "The caller's follow of a list, by its current or an old slug",
-          params: z.object({ slug: z.string().min(1).max(200) }),
+          params: z.object({ slug: text().min(1).max(200) }),
           response: { 200: savedListSchema, ...errors },
         },
       },
@@ -97,7 +99,7 @@ export async function savedListRoutes(app: FastifyInstance, { ctx }: RouteOption
       schema: {
         tags,
         summary: 'Unfollow',
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: z.object({ id: idParam }),
         response: { 204: z.null(), ...errors },
       },
     },

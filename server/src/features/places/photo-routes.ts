@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { PhotoCache, PhotoUnavailableError } from './photos.ts';
@@ -24,7 +25,7 @@ export async function placePhotoRoutes(app: FastifyInstance, { ctx }: RouteOptio
       schema: {
         tags: ['places'],
         summary: "A place's preview photo (cached copy of the provider's, long-lived)",
-        params: z.object({ placeId: z.string().min(1).max(300) }),
+        params: z.object({ placeId: text().min(1).max(300) }),
         // No response schemas: the 200 is image bytes, errors go through the error handler.
       },
     },

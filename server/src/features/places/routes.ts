@@ -6,6 +6,7 @@ import {
   placeDetailsSchema,
   placeSearchQuerySchema,
   placeSearchResponseSchema,
+  text,
 } from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -42,7 +43,8 @@ export async function placeRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   // Only ctx is passed on: re-passing our own options would repeat their `prefix`.
   await app.register(placePhotoRoutes, { ctx });
   await app.register(async (signedIn: FastifyInstance) => {
-    signedIn.addHook('preHandler', requireUser);
+    // onRequest, before validation: signed out, the answer is contract §2's 403, not a 400.
+    signedIn.addHook('onRequest', requireUser);
     await signedIn.register(searchRoutes, { ctx });
     await signedIn.register(quickCaptureRoutes, { ctx });
   });
@@ -79,7 +81,7 @@ async function searchRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
       schema: {
         tags,
         summary: "A place's details and the caller's spot of it, if any",
-        params: z.object({ placeId: z.string().min(1).max(300) }),
+        params: z.object({ placeId: text().min(1).max(300) }),
         response: { 200: placeWithUserReviewSchema, ...errors },
       },
     },

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, REVIEW_MESSAGES, reviewListRefsSchema } from '@spotbook/contract';
+import {
+  errorResponseSchema,
+  idParam,
+  REVIEW_MESSAGES,
+  reviewListRefsSchema,
+} from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { listsHoldingSpot, parseSpotId, visibleSpot } from './repository.ts';
+import { listsHoldingSpot, visibleSpot } from './repository.ts';
 
 /**
  * GET /api/list_reviews/list_review/for-review/{reviewId}/ (contract §4): the lists
@@ -21,13 +26,12 @@ export async function forReviewRoutes(app: FastifyInstance, { ctx }: RouteOption
       schema: {
         tags: ['list reviews'],
         summary: 'The lists holding a spot (only shareable ones for non-authors)',
-        params: z.object({ reviewId: z.string().max(40) }),
+        params: z.object({ reviewId: idParam }),
         response: { 200: reviewListRefsSchema, 404: errorResponseSchema },
       },
     },
     async (request) => {
-      const id = parseSpotId(request.params.reviewId);
-      const spot = id === null ? undefined : await visibleSpot(ctx.db, id, request.user);
+      const spot = await visibleSpot(ctx.db, request.params.reviewId, request.user);
       if (!spot) throw notFound(REVIEW_MESSAGES.spotNotFound);
       return listsHoldingSpot(ctx.db, spot, spot.user_id !== request.user?.id);
     },

@@ -4,13 +4,6 @@ import { clock } from '../../lib/clock.ts';
 import { SPOT_COLUMNS, type SpotRow } from './presenter.ts';
 import { spotColumns } from './spot-columns.ts';
 
-/** Ids in URLs: anything that is not a plausible id is simply a missing spot. */
-export function parseSpotId(raw: string): number | null {
-  if (!/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}
-
 export function findSpot(db: Db, id: number): Promise<SpotRow | undefined> {
   return db
     .selectFrom('reviews as r')

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorResponseSchema,
+  idParam,
   metadataSchema,
   REVIEW_MESSAGES,
   reviewListQuerySchema,
@@ -22,7 +23,7 @@ import * as spots from './repository.ts';
 
 const tags = ['reviews'];
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const idParams = z.object({ id: z.string().max(40) });
+const idParams = z.object({ id: idParam });
 
 /** `/api/reviews/…`: the signed-in user's spots; a single spot also for viewers of a shared list. */
 export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
@@ -32,9 +33,8 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
   const galleryJson = cachedGallery(db, (userId, q) => galleryPage(db, dialect, userId, q));
 
   /** The caller's own spot, or a 404 that says nothing more. */
-  const ownSpotOr404 = async (rawId: string, userId: number) => {
-    const id = spots.parseSpotId(rawId);
-    const spot = id === null ? undefined : await spots.ownSpot(db, id, userId);
+  const ownSpotOr404 = async (id: number, userId: number) => {
+    const spot = await spots.ownSpot(db, id, userId);
     if (!spot) throw notFound(REVIEW_MESSAGES.spotNotFound);
     return spot;
   };
@@ -81,8 +81,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
       },
     },
     async (request) => {
-      const id = spots.parseSpotId(request.params.id);
-      const spot = id === null ? undefined : await spots.visibleSpot(db, id, request.user);
+      const spot = await spots.visibleSpot(db, request.params.id, request.user);
       if (!spot) throw notFound(REVIEW_MESSAGES.spotNotFound);
       return presentSpot(spot);
     },

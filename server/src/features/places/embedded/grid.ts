@@ -12,7 +12,9 @@ export const CELL_DEGREES = 2 * MAP.placeSearchBoxDegrees;
 
 /** 'c462x607': letters and digits only, so the FTS5 tokenizer keeps it one token. */
 export function cellToken(lat: number, lng: number): string {
-  const row = Math.floor((lat + 90) / CELL_DEGREES);
+  // A box around a point near a pole reaches past ±90°: clamped, since a negative row
+  // ('c-1x599') would read as FTS5's NOT operator and fail the whole query.
+  const row = Math.floor((Math.min(90, Math.max(-90, lat)) + 90) / CELL_DEGREES);
   const column = Math.floor(wrapLongitude(lng + 180) / CELL_DEGREES);
   return `c${row}x${column}`;
 }
