@@ -2,18 +2,27 @@
  * What a map picture costs the server (decision 010): ms to draw and encode the list
  * page's map picture, and its size, for a world view of 2,000 spots, a region and one
  * city, at pixel ratio 1 and 2. The baseline, measured in the same run, is the same
- * picture without pins (the basemap and the PNG encoding alone). The basemap file is
- * built first in a temporary DATA_DIR, as a server builds it on its first map.
+ * picture without pins (the basemap and the PNG encoding alone). Then the same world
+ * view drawn as the server draws it, through the picture pool's worker thread (the
+ * task's trip to the thread and back included; each a new key, so no cache answers).
+ * The basemap file is built first in a temporary DATA_DIR, as a server builds it on its
+ * first map.
  *
  *   npx tsx bench/map-picture.ts [--runs 20]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fitCamera, OFFLINE_FIT_MAX_ZOOM, pinBounds } from '@spotbook/contract';
+import {
+  mapPictureFrame,
+  OFFLINE_FIT_MAX_ZOOM,
+  pictureCamera,
+  pinBounds,
+} from '@spotbook/contract';
 import { createBasemap } from '../server/src/features/basemap/basemap.ts';
 import { renderMapPicture } from '../server/src/features/basemap/picture/render.ts';
 import type { PicturePin } from '../server/src/features/basemap/picture/pins.ts';
+import { PictureService } from '../server/src/features/pictures/picture-service.ts';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 20;
@@ -68,12 +77,15 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'spotbook-picture-bench-'));
 const basemap = createBasemap(dataDir);
 await basemap.ready();
 
-console.log(`Map picture, 1,150 × 403 CSS px (a desktop list page), ${runs} runs each`);
+// A desktop list page's map box, 1,150 × 403 CSS px, is drawn at its bucket's size.
+const size = mapPictureFrame({ width: 1150, height: 403 }).picture;
+console.log(
+  `Map picture, ${size.width} × ${size.height} CSS px (a desktop list page), ${runs} runs each`,
+);
 console.log(`  ${''.padEnd(22)}ratio  p50 ms  p95 ms    KB   baseline p50 (no pins)   × baseline`);
 for (const { name, pins } of cases) {
   for (const pixelRatio of [1, 2]) {
-    const size = { width: 1150, height: 403 };
-    const camera = fitCamera(pinBounds(pins)!, size, OFFLINE_FIT_MAX_ZOOM);
+    const camera = pictureCamera(pinBounds(pins)!, size, OFFLINE_FIT_MAX_ZOOM);
     const picture = (withPins: readonly PicturePin[]) => () =>
       renderMapPicture(
         { camera, ...size, pixelRatio, theme: 'light', pins: withPins },
@@ -90,5 +102,19 @@ for (const { name, pins } of cases) {
     );
   }
 }
+
+const pool = new PictureService({ basemap, dataDir });
+const world = cases[0]!.pins;
+let key = 0;
+console.log(`\nThrough the picture pool (${cases[0]!.name}, a worker thread)`);
+for (const pixelRatio of [1, 2]) {
+  const camera = pictureCamera(pinBounds(world)!, size, OFFLINE_FIT_MAX_ZOOM);
+  const picture = { camera, ...size, pixelRatio, theme: 'light' as const, pins: world };
+  const measured = await time(() => pool.png(`bench-${key++}`, { kind: 'map', picture, dataDir }));
+  console.log(
+    `  ratio ${pixelRatio}: p50 ${measured.p50.toFixed(1)} ms, p95 ${measured.p95.toFixed(1)} ms`,
+  );
+}
+await pool.close();
 await basemap.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -30,9 +30,11 @@ function compareLandAndWater(
   page: Page,
   images: { picture: string; map: string },
   colors: { water: number[]; land: number[] },
+  /** the picture is drawn for its size bucket, centred on the map's box: its overhang */
+  pictureInset: { x: number; y: number },
 ): Promise<Agreement> {
   return page.evaluate(
-    async ({ images, colors }) => {
+    async ({ images, colors, pictureInset }) => {
       const load = (src: string) =>
         new Promise<HTMLImageElement>((resolve, reject) => {
           const image = new Image();
@@ -41,17 +43,17 @@ function compareLandAndWater(
           image.src = src;
         });
       const [a, b] = await Promise.all([load(images.picture), load(images.map)]);
-      const width = Math.min(a.width, b.width);
-      const height = Math.min(a.height, b.height);
-      const pixels = (image: HTMLImageElement) => {
+      const width = b.width;
+      const height = b.height;
+      const pixels = (image: HTMLImageElement, x: number, y: number) => {
         const canvas = document.createElement('canvas');
         canvas.width = width;
         canvas.height = height;
         const context = canvas.getContext('2d')!;
-        context.drawImage(image, 0, 0);
+        context.drawImage(image, x, y);
         return context.getImageData(0, 0, width, height).data;
       };
-      const [pa, pb] = [pixels(a), pixels(b)];
+      const [pa, pb] = [pixels(a, -pictureInset.x, -pictureInset.y), pixels(b, 0, 0)];
       const near = (data: Uint8ClampedArray, i: number, color: number[]) =>
         Math.abs(data[i]! - color[0]!) +
           Math.abs(data[i + 1]! - color[1]!) +
@@ -71,7 +73,7 @@ function compareLandAndWater(
       }
       return { both, same, total: width * height };
     },
-    { images, colors },
+    { images, colors, pictureInset },
   );
 }
 
@@ -135,12 +137,16 @@ describe('the map picture on a list page, in a real browser', () => {
         .toBeGreaterThan(0);
       const src = (await picture.getAttribute('src'))!;
       expect(src).toContain(`theme=${colorScheme}`);
-      // Drawn for the map's box exactly, and shown while the map is still on its way.
+      // Drawn for the map box's size bucket (each side rounded up to a multiple of 64, so
+      // the server and the browser cache share pictures), and shown while the map is
+      // still on its way.
       const frame = page.locator('[data-map-state] > div').first();
-      const box = await frame.evaluate((f) => [f.clientWidth, f.clientHeight]);
-      expect(
-        await picture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
-      ).toEqual(box);
+      const [boxWidth, boxHeight] = await frame.evaluate((f) => [f.clientWidth, f.clientHeight]);
+      const natural = await picture.evaluate((img: HTMLImageElement) => [
+        img.naturalWidth,
+        img.naturalHeight,
+      ]);
+      expect(natural).toEqual([Math.ceil(boxWidth! / 64) * 64, Math.ceil(boxHeight! / 64) * 64]);
       expect(await page.locator('[data-map-state="loaded"]').count()).toBe(0);
       await expect.poll(() => picture.isVisible()).toBe(true);
       await screenshot(page, `map-picture-${width}-${colorScheme}`, { fullPage: false });
@@ -158,6 +164,7 @@ describe('the map picture on a list page, in a real browser', () => {
           map: `data:image/png;base64,${map.toString('base64')}`,
         },
         { water: hex(PALETTES[colorScheme].water), land: hex(PALETTES[colorScheme].land) },
+        { x: (natural[0]! - boxWidth!) / 2, y: (natural[1]! - boxHeight!) / 2 },
       );
       // Most of the map is plain land or sea (labels, lines and pins are the rest), and
       // where both images show land or sea they show the same one.

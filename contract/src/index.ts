@@ -1,5 +1,6 @@
 export * from './limits.ts';
 export * from './errors.ts';
+export * from './input-rules.ts';
 export * from './auth.ts';
 export * from './text.ts';
 export * from './places.ts';
@@ -8,3 +9,4 @@ export * from './reviews.ts';
 export * from './place-links.ts';
 export * from './custom-places.ts';
 export * from './map-view.ts';
+export * from './map-picture-frame.ts';

@@ -156,7 +156,7 @@ export function fitCamera(bounds: GeoBounds, size: Size, maxZoom: number): MapCa
 }
 
 /** MapLibre's default constraint for a wrapping world: the world always fills the height. */
-function constrain(view: { x: number; y: number; zoom: number }, size: Size): MapCamera {
+export function constrain(view: { x: number; y: number; zoom: number }, size: Size): MapCamera {
   let y = view.y;
   let zoom = Math.max(view.zoom, MIN_ZOOM);
   const world = worldSize(zoom);

@@ -3,6 +3,7 @@ import type { Db, DialectName } from './db/connection.ts';
 import type { Mailer } from './plugins/mail.ts';
 import type { Throttle } from './plugins/throttle.ts';
 import type { Basemap } from './features/basemap/basemap.ts';
+import type { PictureService } from './features/pictures/picture-service.ts';
 import type { PlacesProvider } from './features/places/provider.ts';
 
 /** What route modules need from the app, passed explicitly as plugin options. */
@@ -16,6 +17,8 @@ export interface AppContext {
   places: PlacesProvider;
   /** the offline basemap's tiles and picture data, built in DATA_DIR on first use */
   basemap: Basemap;
+  /** drawn pictures (list cards, map pictures): a worker pool and a cache, per app */
+  pictures: PictureService;
 }
 
 export interface RouteOptions {

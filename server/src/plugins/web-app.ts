@@ -3,12 +3,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { looksLikeApiPath } from './api-route.ts';
+import { withExtraHead } from '../lib/html-head.ts';
 import { apiNotFound } from './errors.ts';
 
 export const WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../web/dist',
 );
+
+/** Shared lists are public pages worth indexing; the API is not. */
+const ROBOTS_TXT = `User-agent: *
+Allow: /lists/
+Disallow: /api/
+`;
 
 let indexHtml: string | undefined;
 
@@ -19,7 +27,7 @@ export function renderIndexHtml(extraHead = ''): string | undefined {
     if (!existsSync(file)) return undefined;
     indexHtml = readFileSync(file, 'utf8');
   }
-  return extraHead ? indexHtml.replace('</head>', `${extraHead}\n</head>`) : indexHtml;
+  return withExtraHead(indexHtml, extraHead);
 }
 
 export function sendIndexHtml(reply: FastifyReply, extraHead = '') {
@@ -55,12 +63,16 @@ export async function registerWebApp(app: FastifyInstance) {
       },
     });
   }
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain').send(ROBOTS_TXT),
+  );
   app.setNotFoundHandler((request, reply) => {
     // A missing hashed asset (an old page after a redeploy) is a 404, not the HTML page
-    // the browser would then refuse as a script.
+    // the browser would then refuse as a script. The path is judged decoded and
+    // case-folded, so /%61pi/… or /API/… is an API 404 too, never the page.
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
+      !looksLikeApiPath(request.url) &&
       !request.url.startsWith('/assets/');
     return isPage ? sendIndexHtml(reply) : apiNotFound(reply);
   });

@@ -2,14 +2,34 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_MESSAGES } from '@spotbook/contract';
 import { createTestApp, signedInUser, type TestApp, type TestUser } from '../../../test/helper.ts';
+import { withExtraHead } from '../../lib/html-head.ts';
 import { listPageRoute, type SendPage } from './preview/page-route.ts';
-import { listPreviewHead } from './preview/meta-tags.ts';
+import { escapeHtml, listPreviewHead } from './preview/meta-tags.ts';
 import { findList } from './repository.ts';
 import { createList } from './test/factories.ts';
 
 let t: TestApp;
 let alice: TestUser;
 let page: ReturnType<typeof Fastify>;
+let built: ReturnType<typeof Fastify>;
+
+/** The shape of web/dist/index.html after a build: Vite puts its scripts in the <head>. */
+const BUILT_INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Spotbook</title>
+    <script type="module" crossorigin src="/assets/index-Bq3x.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-C1a2.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-D4e5.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
+
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://spotbook.example' });
   alice = await signedInUser(t.app);
@@ -18,9 +38,15 @@ beforeAll(async () => {
   page = Fastify({ logger: false });
   const sendPage: SendPage = (reply, head) => reply.type('text/html').send(`<head>${head}</head>`);
   await page.register(listPageRoute, { ctx: t.ctx, sendPage });
+  // The same route answering the built page as web-app.ts's renderIndexHtml does.
+  built = Fastify({ logger: false });
+  const sendBuilt: SendPage = (reply, head) =>
+    reply.type('text/html').send(withExtraHead(BUILT_INDEX, head));
+  await built.register(listPageRoute, { ctx: t.ctx, sendPage: sendBuilt });
 });
 afterAll(async () => {
   await page.close();
+  await built.close();
   await t.close();
 });
 
@@ -59,6 +85,54 @@ describe('link previews of /lists/{listId} (issue 5 §4)', () => {
     expect(head).not.toMatch(/<script|<b>|<\/title>/);
     expect(head).toContain('content="&lt;b&gt;&quot;Tom&quot; &amp; Jerry&#39;s&lt;/b&gt;"');
     expect(head).toContain('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('keeps the page whole whatever the name: $ patterns, quotes, </script>, </head> (issue 10 §5)', async () => {
+    const [before, after] = BUILT_INDEX.split('</head>') as [string, string];
+    for (const name of [
+      'x $` y',
+      "x $' y",
+      'a $& b',
+      '$$ and $1 and $0',
+      '$<x> and $<',
+      `"double" 'single'`,
+      '</script><script>',
+      '</head><head>',
+      '<b>&amp; &lt;</b>',
+    ]) {
+      const list = await createList(alice.client, {
+        name,
+        description: "</script><script>alert(1)</script> $` $' $&",
+        shareable_by_link: true,
+      });
+      const html = (await built.inject({ url: `/lists/${list.id}` })).body;
+      // Exactly the page, with the tags before its </head> and nothing of it repeated.
+      expect(html.startsWith(before), name).toBe(true);
+      expect(html.endsWith(`\n</head>${after}`), name).toBe(true);
+      expect(count(html, /<head[\s>]/g), name).toBe(1);
+      expect(count(html, /<\/head>/g), name).toBe(1);
+      expect(count(html, /<script/gi), name).toBe(count(BUILT_INDEX, /<script/gi));
+      expect(count(html, /<\/script/gi), name).toBe(count(BUILT_INDEX, /<\/script/gi));
+      const escaped = name
+        .replaceAll('&', '&amp;')
+        .replaceAll('<', '&lt;')
+        .replaceAll('>', '&gt;')
+        .replaceAll('"', '&quot;')
+        .replaceAll("'", '&#39;');
+      expect(html, name).toContain(`<meta property="og:title" content="${escaped}">`);
+      expect(html, name).toContain(`<meta name="twitter:title" content="${escaped}">`);
+      expect(escapeHtml(name)).toBe(escaped);
+    }
+  });
+
+  it('puts the tags in the page only once, and leaves a page without tags as it is', () => {
+    const head = '<meta property="og:title" content="$` $\' $& $$ $1 $<x>">';
+    expect(withExtraHead(BUILT_INDEX, head)).toBe(
+      BUILT_INDEX.slice(0, BUILT_INDEX.indexOf('</head>')) +
+        `${head}\n` +
+        BUILT_INDEX.slice(BUILT_INDEX.indexOf('</head>')),
+    );
+    expect(withExtraHead(BUILT_INDEX, '')).toBe(BUILT_INDEX);
   });
 
   it('reveals nothing of a private or missing list', async () => {

@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
 import {
   DEFAULT_MAP_VIEW,
-  fitCamera,
+  mapPictureFrame,
   mapPictureQuerySchema,
   OFFLINE_FIT_MAX_ZOOM,
+  pictureCamera,
   pinBounds,
+  text,
 } from '@spotbook/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,13 +13,11 @@ import { z } from 'zod';
 import type { RouteOptions } from '../../context.ts';
 import type { Db } from '../../db/connection.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
-import { renderMapPicture } from '../basemap/picture/render.ts';
+import { contentTag, isNotModified } from '../pictures/content-tag.ts';
 import { viewableList } from './access.ts';
 
 /** Bump when the drawing changes, so browsers drop pictures they revalidate. */
-const DRAWING_VERSION = 1;
-/** How many of the last pictures drawn are kept, by ETag (about 2–4 MB). */
-const RECENT_LIMIT = 24;
+const DRAWING_VERSION = 2;
 /** Device pixels a picture may have (2048 × 2048): a larger one is drawn at ratio 1. */
 const MAX_PIXELS = 2048 * 2048;
 
@@ -41,11 +40,12 @@ async function listPins(db: Db, listId: number) {
  * it — the offline basemap, fitted to the spots for the map's size, with the clusters
  * and pins — which the list page shows in the map's place until MapLibre has drawn
  * (docs/decisions/010-map-picture.md). The map is for signed-in viewers (spec §6), so
- * is its picture. The ETag is a digest of everything drawn; a repeat visit is a 304.
+ * is its picture. A size is rounded up to its bucket (mapPictureFrame), drawn around the
+ * camera every map box of that bucket opens at. The ETag is a digest of everything drawn
+ * and the key of the app's picture cache: a repeat visit is a 304, and a list opened by
+ * several people is drawn once, in the picture pool's worker thread.
  */
 export async function mapPictureRoute(app: FastifyInstance, { ctx }: RouteOptions) {
-  // The last pictures drawn: a list opened by several people is drawn once.
-  const recent = new Map<string, Buffer>();
   app.withTypeProvider<ZodTypeProvider>().get(
     '/list/:key/map.png',
     {
@@ -53,7 +53,7 @@ export async function mapPictureRoute(app: FastifyInstance, { ctx }: RouteOption
       schema: {
         tags: ['lists'],
         summary: "A picture of the list's map (PNG), shown until the interactive map is ready",
-        params: z.object({ key: z.string().min(1).max(200) }),
+        params: z.object({ key: text().min(1).max(200) }),
         querystring: mapPictureQuerySchema,
         // 200 is image/png (no JSON schema); errors are the usual JSON `detail`.
       },
@@ -61,30 +61,27 @@ export async function mapPictureRoute(app: FastifyInstance, { ctx }: RouteOption
     async (request, reply) => {
       const list = await viewableList(ctx.db, request.params.key, currentUser(request));
       const pins = await listPins(ctx.db, list.id);
-      const { width, height, theme } = request.query;
+      const { theme } = request.query;
+      const { width, height } = mapPictureFrame(request.query).picture;
       const pixelRatio =
         width * height * request.query.pixel_ratio ** 2 > MAX_PIXELS
           ? 1
           : request.query.pixel_ratio;
       const bounds = pinBounds(pins);
       const camera = bounds
-        ? fitCamera(bounds, { width, height }, OFFLINE_FIT_MAX_ZOOM)
+        ? pictureCamera(bounds, { width, height }, OFFLINE_FIT_MAX_ZOOM)
         : DEFAULT_MAP_VIEW;
-      const etag = `"${createHash('sha1')
-        .update(JSON.stringify([DRAWING_VERSION, width, height, pixelRatio, theme, pins]))
-        .digest('base64url')}"`;
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      let png = recent.get(etag);
-      if (!png) {
-        png = await renderMapPicture(
-          { camera, width, height, pixelRatio, theme, pins },
-          ctx.basemap.world,
-        );
-        recent.set(etag, png);
-        if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!);
-      }
-      return reply.type('image/png').send(png);
+      const picture = { camera, width, height, pixelRatio, theme, pins };
+      const etag = contentTag(['map', DRAWING_VERSION, picture]);
+      // Headers only on answers about the picture: a 503 below carries none.
+      const cached = () => reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (isNotModified(request.headers['if-none-match'], etag)) return cached().code(304).send();
+      const png = await ctx.pictures.png(etag, {
+        kind: 'map',
+        picture,
+        dataDir: ctx.config.DATA_DIR,
+      });
+      return cached().type('image/png').send(png);
     },
   );
 }

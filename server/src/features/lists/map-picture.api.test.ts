@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTH_REQUIRED_DETAIL,
-  fitCamera,
   LIST_MESSAGES,
   mercatorX,
   mercatorY,
   OFFLINE_FIT_MAX_ZOOM,
+  pictureCamera,
   pinBounds,
   worldSize,
 } from '@spotbook/contract';
@@ -14,6 +14,7 @@ import { createTestApp, signedInUser, type TestApp, type TestUser } from '../../
 import { decodePng } from '../../../test/png.ts';
 import { PALETTES } from '../basemap/themes.ts';
 import { PIN_COLORS } from '../basemap/picture/pins.ts';
+import { PictureService, PICTURES_BUSY_DETAIL } from '../pictures/picture-service.ts';
 import { createList } from './test/factories.ts';
 
 let t: TestApp;
@@ -38,12 +39,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const query = 'width=600&height=300';
+// A size the server draws as it is (a multiple of MAP_PICTURE_STEP).
+const query = 'width=640&height=320';
 const hex = (color: string) => [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
 
 /** Where a point is drawn in a picture of `size`, by the camera the server fits. */
 function pixelOf(lat: number, lng: number, width: number, height: number, ratio = 1) {
-  const camera = fitCamera(pinBounds(SPOTS)!, { width, height }, OFFLINE_FIT_MAX_ZOOM);
+  const camera = pictureCamera(pinBounds(SPOTS)!, { width, height }, OFFLINE_FIT_MAX_ZOOM);
   const world = worldSize(camera.zoom);
   return {
     x: ((mercatorX(lng) - mercatorX(camera.lng)) * world + width / 2) * ratio,
@@ -57,17 +59,17 @@ describe('GET /api/lists/list/{key}/map.png (issue 5 §7)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     const png = decodePng(response.rawPayload);
-    expect([png.width, png.height]).toEqual([600, 300]);
+    expect([png.width, png.height]).toEqual([640, 320]);
     // A pin's body is drawn 22 px above its point (the icon stands on its tip), white
     // dot at its centre: sample the body's left edge, which is the pin colour.
-    const want = pixelOf(SPOTS[0]!.lat, SPOTS[0]!.lng, 600, 300);
+    const want = pixelOf(SPOTS[0]!.lat, SPOTS[0]!.lng, 640, 320);
     expect(png.pixel(want.x - 7, want.y - 22)).toEqual(PIN_COLORS.light.primary);
-    const visited = pixelOf(SPOTS[1]!.lat, SPOTS[1]!.lng, 600, 300);
+    const visited = pixelOf(SPOTS[1]!.lat, SPOTS[1]!.lng, 640, 320);
     expect(png.pixel(visited.x - 7, visited.y - 19)).toEqual(PIN_COLORS.light.visited);
     // Open Atlantic between the pins, and the Algerian Sahara far from any border.
-    const ocean = pixelOf(5, -35, 600, 300);
+    const ocean = pixelOf(5, -35, 640, 320);
     expect(png.pixel(ocean.x, ocean.y)).toEqual(hex(PALETTES.light.water));
-    const sahara = pixelOf(25, 0, 600, 300);
+    const sahara = pixelOf(25, 0, 640, 320);
     expect(sahara.y).toBeGreaterThan(0);
     expect(png.pixel(sahara.x, sahara.y)).toEqual(hex(PALETTES.light.land));
   });
@@ -77,8 +79,8 @@ describe('GET /api/lists/list/{key}/map.png (issue 5 §7)', () => {
       `/api/lists/list/${list.id}/map.png?${query}&theme=dark&pixel_ratio=2`,
     );
     const png = decodePng(response.rawPayload);
-    expect([png.width, png.height]).toEqual([1200, 600]);
-    const ocean = pixelOf(5, -35, 600, 300, 2);
+    expect([png.width, png.height]).toEqual([1280, 640]);
+    const ocean = pixelOf(5, -35, 640, 320, 2);
     expect(png.pixel(ocean.x, ocean.y)).toEqual(hex(PALETTES.dark.water));
   });
 
@@ -94,6 +96,116 @@ describe('GET /api/lists/list/{key}/map.png (issue 5 §7)', () => {
     const changed = await alice.client.request('GET', url, undefined, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('answers If-None-Match with a bodiless 304, without drawing', async () => {
+    const url = `/api/lists/list/${list.slug}/map.png?width=832&height=448`;
+    const first = await alice.client.get(url);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/); // strong: no W/
+    const draws = t.ctx.pictures.draws;
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await alice.client.request('GET', url, undefined, { 'if-none-match': header });
+      expect(again.statusCode, header).toBe(304);
+      expect(again.rawPayload.length, header).toBe(0);
+      expect(again.headers.etag, header).toBe(etag);
+    }
+    expect(t.ctx.pictures.draws).toBe(draws);
+    const stale = await alice.client.request('GET', url, undefined, { 'if-none-match': '"x"' });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('serves a second request for the same picture from memory, without drawing it again', async () => {
+    const url = `/api/lists/list/${list.slug}/map.png?width=896&height=384&theme=dark`;
+    const draws = t.ctx.pictures.draws;
+    const first = await alice.client.get(url);
+    expect(t.ctx.pictures.draws).toBe(draws + 1);
+    // Another viewer, no ETag to offer: the same bytes, not drawn again.
+    const second = await bob.client.get(url);
+    expect(second.statusCode).toBe(200);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(t.ctx.pictures.draws).toBe(draws + 1);
+    // Asked for at the same moment, one drawing serves both.
+    const sameMoment = `/api/lists/list/${list.slug}/map.png?width=960&height=384`;
+    const both = await Promise.all([alice.client.get(sameMoment), bob.client.get(sameMoment)]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(t.ctx.pictures.draws).toBe(draws + 2);
+  });
+
+  it('rounds sizes up to 64 px buckets and draws the bucket, one picture for the bucket', async () => {
+    const tagAndSize = async (size: string) => {
+      const response = await alice.client.get(`/api/lists/list/${list.slug}/map.png?${size}`);
+      const png = decodePng(response.rawPayload);
+      return { etag: response.headers.etag, size: [png.width, png.height] };
+    };
+    const bucket = await tagAndSize('width=1152&height=448');
+    expect(bucket.size).toEqual([1152, 448]);
+    for (const size of [
+      'width=1089&height=385',
+      'width=1150&height=403',
+      'width=1151&height=448',
+    ]) {
+      expect(await tagAndSize(size), size).toEqual(bucket);
+    }
+    expect((await tagAndSize('width=1153&height=448')).size).toEqual([1216, 448]);
+    expect((await tagAndSize('width=64&height=65')).size).toEqual([64, 128]);
+    expect((await tagAndSize('width=2000&height=2048')).size).toEqual([2048, 2048]);
+  });
+
+  it('gives what draws differently a different ETag: size, theme, pixel ratio, pins', async () => {
+    const tag = async (q: string) =>
+      String((await alice.client.get(`/api/lists/list/${list.slug}/map.png?${q}`)).headers.etag);
+    const tags = [
+      await tag('width=512&height=256'),
+      await tag('width=576&height=256'),
+      await tag('width=512&height=320'),
+      await tag('width=512&height=256&theme=dark'),
+      await tag('width=512&height=256&pixel_ratio=2'),
+    ];
+    expect(new Set(tags).size).toBe(tags.length);
+    const moved = await createList(alice.client, { name: 'Moved', shareable_by_link: true });
+    const place = await createPlace(t.ctx, { lat: 10, lng: 10 });
+    await createSpot(alice, place, { list_id: moved.id });
+    const other = await alice.client.get(
+      `/api/lists/list/${moved.slug}/map.png?width=512&height=256`,
+    );
+    expect(tags).not.toContain(other.headers.etag);
+  });
+
+  it('answers 503 with a JSON detail when more pictures wait than the queue holds', async () => {
+    const shared = t.ctx.pictures;
+    // The same service the app holds, made tiny: one thread, one drawing waiting.
+    const tiny = new PictureService({
+      basemap: t.ctx.basemap,
+      dataDir: t.ctx.config.DATA_DIR,
+      threads: 1,
+      maxQueue: 1,
+    });
+    t.ctx.pictures = tiny;
+    try {
+      const sizes = [256, 320, 384, 448, 512, 576];
+      const responses = await Promise.all(
+        sizes.map((w) =>
+          alice.client.get(`/api/lists/list/${list.slug}/map.png?width=${w}&height=200`),
+        ),
+      );
+      const codes = responses.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(2);
+      expect(codes.filter((c) => c === 503)).toHaveLength(4);
+      for (const busy of responses.filter((r) => r.statusCode === 503)) {
+        expect(busy.json()).toEqual({ detail: PICTURES_BUSY_DETAIL });
+        expect(busy.headers.etag).toBeUndefined();
+      }
+      // Nothing failed is kept: once the queue is free, the same picture is drawn.
+      const later = await alice.client.get(
+        `/api/lists/list/${list.slug}/map.png?width=576&height=200`,
+      );
+      expect(later.statusCode).toBe(200);
+    } finally {
+      t.ctx.pictures = shared;
+      await tiny.close();
+    }
   });
 
   it("is for those who may see the list's map", async () => {

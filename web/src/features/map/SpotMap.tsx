@@ -92,7 +92,7 @@ export default function SpotMap(props: SpotMapProps) {
             />
           ) : null}
         </Suspense>
-        {picture && <MapPicture key={picture} src={picture} mapLoaded={state === 'loaded'} />}
+        {picture && <MapPicture key={picture.src} {...picture} mapLoaded={state === 'loaded'} />}
         {busy && <MapLoading />}
         {state === 'auth-failure' && (
           <div className={styles.panel} role="alert">

@@ -1,4 +1,9 @@
-import { DEFAULT_MAP_VIEW, fitCamera, OFFLINE_FIT_MAX_ZOOM, pinBounds } from '@spotbook/contract';
+import {
+  DEFAULT_MAP_VIEW,
+  OFFLINE_FIT_MAX_ZOOM,
+  pictureCamera,
+  pinBounds,
+} from '@spotbook/contract';
 import { Map as MapLibreMap, NavigationControl, prewarm, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -24,7 +29,8 @@ export function zoomLimits(styleUrl: string): { fit: number; center: number } {
 }
 
 /**
- * Where a map of `pins` in `container` looks: the contract's fitCamera, the camera the
+ * Where a map of `pins` in `container` looks: the contract's pictureCamera (fitCamera for
+ * the map's picture size, decision 010), the camera the
  * server's picture of this map is drawn at (SpotMap shows it until the map has loaded).
  * Null without pins.
  */
@@ -36,7 +42,7 @@ export function fittedView(
   const bounds = pinBounds(pins);
   if (!bounds) return null;
   const size = { width: container.clientWidth, height: container.clientHeight };
-  const camera = fitCamera(bounds, size, zoomLimits(styleUrl).fit);
+  const camera = pictureCamera(bounds, size, zoomLimits(styleUrl).fit);
   return { center: [camera.lng, camera.lat], zoom: camera.zoom };
 }
 
