@@ -11,5 +11,6 @@ const { draw } = await import('./draw.ts');
 
 /** The PNG, and the thread that drew it (the tests check it is not the event loop's). */
 export default async function drawInWorker(task) {
+  if (task === null) return null; // warm(): the thread has started and loaded the code
   return { png: await draw(task), threadId };
 }
