@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AUTH_MESSAGES } from '@spotbook/contract';
-import { openSession, screenshot, type Session } from './support/browser.ts';
-import { DIALECTS, startStack, type Stack } from './support/stack.ts';
+import { screenshot } from './support/browser.ts';
+import { DIALECTS, useStack } from './support/stack.ts';
 
 const INTRO = 'Create spots to privately review places';
 
@@ -28,20 +28,10 @@ async function signIn(page: Page, base: string, login: string, password: string,
 }
 
 describe.each(DIALECTS)('accounts in a real browser on %s', (dialect) => {
-  let stack: Stack;
-  let session: Session;
-  beforeAll(async () => {
-    stack = await startStack(dialect);
-  });
-  afterAll(() => stack?.stop());
-  afterEach(async () => {
-    expect(session.problems).toEqual([]);
-    await session.context.close();
-  });
+  const stack = useStack(dialect);
 
   it('sign up, sign out, reset the password from the mailed link, sign in by e-mail', async () => {
-    session = await openSession(stack.browser);
-    const { page } = session;
+    const { page } = await stack.open();
     const base = stack.app.url;
     const who = {
       email: `Ada.${dialect}@example.test`,
@@ -73,6 +63,11 @@ describe.each(DIALECTS)('accounts in a real browser on %s', (dialect) => {
 
     await signUp(page, base, who);
     await screenshot(page, `home-signed-in-1280-light-${dialect}`);
+    // The account menu is named by the text it shows (axe's label-content-name-mismatch).
+    const account = page.getByRole('button', {
+      name: new RegExp(`^${who.username}\\s*, account menu$`),
+    });
+    expect(await account.innerText()).toContain(who.username);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${base}/`);
@@ -116,8 +111,7 @@ describe.each(DIALECTS)('accounts in a real browser on %s', (dialect) => {
   });
 
   it('returns to a shared list after signing in, and never to another site', async () => {
-    session = await openSession(stack.browser);
-    const { page } = session;
+    const { page } = await stack.open();
     const base = stack.app.url;
     const who = {
       email: `grace.${dialect}@example.test`,

@@ -29,6 +29,12 @@ const selectedHeading = (page: Page) => page.locator('#selected-place-name');
 async function chooseParis(page: Page) {
   await areaBox(page).fill('pari');
   await option(page, PARIS_OPTION).waitFor();
+  // A screen reader hears how many options there are ("3 results").
+  const count = await page.getByRole('option').count();
+  await page
+    .getByRole('status')
+    .filter({ hasText: new RegExp(`^${count} results?$`) })
+    .waitFor({ state: 'attached' });
   // The first option is Paris ("cities first"): one ↓ makes it active, Enter picks it.
   await areaBox(page).press('ArrowDown');
   await expect(areaBox(page).getAttribute('aria-activedescendant')).resolves.toBeTruthy();

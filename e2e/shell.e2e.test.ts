@@ -1,10 +1,10 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AUTH_MESSAGES } from '@spotbook/contract';
 import { ApiClient } from './support/api-client.ts';
-import { openSession, screenshot, SCREENSHOT_DIR, type Session } from './support/browser.ts';
+import { screenshot, SCREENSHOT_DIR, type Session } from './support/browser.ts';
 import { createSpot, findPlaceId, PARIS } from './support/lists-seed.ts';
 import {
   backgroundColor,
@@ -20,7 +20,7 @@ import {
   type FocusStop,
 } from './support/shell-checks.ts';
 import { settleMap } from './support/spots-page.ts';
-import { DIALECTS, onceAcrossDialects, startStack, type Stack } from './support/stack.ts';
+import { DIALECTS, onceAcrossDialects, useStack } from './support/stack.ts';
 
 /**
  * Issue 2 §4, the web app shell, in a real browser: every route of the spec's table,
@@ -132,19 +132,13 @@ async function scrollToBottom(page: Page) {
 }
 
 describe.each(DIALECTS)('the app shell in a real browser on %s', (dialect) => {
-  let stack: Stack;
+  const stack = useStack(dialect);
+  const open = stack.open;
   let base: string;
   const ada = { username: `ada_${dialect}`, email: `ada.${dialect}@example.test` };
   const bob = { username: `bob_${dialect}`, email: `bob.${dialect}@example.test` };
   let listId: number;
   let spotId: number;
-  const sessions: Session[] = [];
-
-  async function open(options: { width?: number; colorScheme?: Scheme } = {}) {
-    const session = await openSession(stack.browser, options);
-    sessions.push(session);
-    return session;
-  }
 
   /** A browser profile signed in with its own server session (logging out one leaves the rest). */
   async function openSignedIn(
@@ -159,7 +153,6 @@ describe.each(DIALECTS)('the app shell in a real browser on %s', (dialect) => {
   }
 
   beforeAll(async () => {
-    stack = await startStack(dialect);
     base = stack.app.url;
     const adaApi = new ApiClient(base);
     await adaApi.register({ ...ada, password: PASSWORD });
@@ -176,13 +169,6 @@ describe.each(DIALECTS)('the app shell in a real browser on %s', (dialect) => {
       rating: 5,
       listId,
     });
-  });
-  afterAll(() => stack?.stop());
-  afterEach(async () => {
-    for (const session of sessions.splice(0)) {
-      expect(session.problems).toEqual([]);
-      await session.context.close();
-    }
   });
 
   onceAcrossDialects(dialect)(
@@ -412,10 +398,10 @@ describe.each(DIALECTS)('the app shell in a real browser on %s', (dialect) => {
     await dialog.evaluate((d) =>
       Promise.all(d.getAnimations({ subtree: true }).map((a) => a.finished)),
     );
-    const panel = (await dialog.locator('h2').evaluate((h) => {
+    const panel = await dialog.locator('h2').evaluate((h) => {
       const r = h.closest('dialog > *')!.getBoundingClientRect();
       return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-    }))!;
+    });
     expect(Math.abs(panel.x - 640)).toBeLessThan(2);
     expect(Math.abs(panel.y - 450)).toBeLessThan(2);
     const forward: string[] = [];

@@ -56,7 +56,6 @@ export const signUpFormSchema = registerSchema
     message: AUTH_MESSAGES.passwordsMustMatch,
     path: ['confirm_password'],
   });
-export type SignUpForm = z.infer<typeof signUpFormSchema>;
 
 export const loginSchema = z.object({
   username_or_email: required(text({ error: AUTH_MESSAGES.required }).trim()).max(LIMITS.email),
@@ -76,11 +75,12 @@ export const resetPasswordFormSchema = passwordResetConfirmSchema
     message: AUTH_MESSAGES.passwordsMustMatch,
     path: ['confirm_password'],
   });
-export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export const userSchema = z.object({ id: z.number(), username: z.string(), email: z.string() });
 export type User = z.infer<typeof userSchema>;
 
 export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const userResponseSchema = z.object({ user: userSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
 export const detailResponseSchema = z.object({ detail: z.string() });

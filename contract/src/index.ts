@@ -10,3 +10,5 @@ export * from './place-links.ts';
 export * from './custom-places.ts';
 export * from './map-view.ts';
 export * from './map-picture-frame.ts';
+export * from './app-config.ts';
+export * from './brand.ts';

@@ -41,7 +41,6 @@ export const listFormSchema = z.object({
     .transform((v) => v ?? ''),
   shareable_by_link: z.boolean().default(false),
 });
-export type ListForm = z.input<typeof listFormSchema>;
 export type ListBody = z.output<typeof listFormSchema>;
 
 /** PATCH sends any subset, e.g. only `shareable_by_link` from the share modal. */
@@ -118,7 +117,6 @@ export const savedListsPageSchema = z.object({
 export type SavedListsPage = z.infer<typeof savedListsPageSchema>;
 
 export const savedListCreateSchema = z.object({ list_slug: text().trim().min(1).max(200) });
-export type SavedListCreateBody = z.infer<typeof savedListCreateSchema>;
 
 /** An id as the web sends it: a number or its decimal string (never `true`, `''`, …). */
 const idField = idSchema(LIST_MESSAGES.invalidId);
@@ -132,7 +130,6 @@ export const listReviewCreateSchema = z.object({
     .nullish()
     .transform((v) => v ?? ''),
 });
-export type ListReviewCreateBody = z.input<typeof listReviewCreateSchema>;
 
 export const listReviewSchema = z.object({
   id: z.number(),

@@ -180,4 +180,3 @@ export const mapPictureQuerySchema = z.object({
   pixel_ratio: z.coerce.number().int().min(1).max(2).default(1),
   theme: z.enum(['light', 'dark']).default('light'),
 });
-export type MapPictureQuery = z.infer<typeof mapPictureQuerySchema>;

@@ -26,6 +26,12 @@ export const placeDetailsSchema = z.object({
 });
 export type PlaceDetails = z.infer<typeof placeDetailsSchema>;
 
+/** `GET /api/places/place/{id}`: the details and the caller's spot of the place, if any. */
+export const placeWithUserReviewSchema = placeDetailsSchema.extend({
+  user_review: z.object({ id: z.number() }).nullable(),
+});
+export type PlaceWithUserReview = z.infer<typeof placeWithUserReviewSchema>;
+
 export const PLACE_SEARCH_KINDS = ['city', 'place'] as const;
 export type PlaceSearchKind = (typeof PLACE_SEARCH_KINDS)[number];
 
@@ -45,7 +51,6 @@ export const placeSearchQuerySchema = z
     message: PLACE_SEARCH_MESSAGES.pointRequired,
     path: ['lat'],
   });
-export type PlaceSearchQuery = z.infer<typeof placeSearchQuerySchema>;
 
 export const placeSearchResponseSchema = z.object({ results: z.array(placeDetailsSchema) });
 export type PlaceSearchResponse = z.infer<typeof placeSearchResponseSchema>;

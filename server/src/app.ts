@@ -67,7 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Only proxies the deployer names may set the client address (X-Forwarded-For).
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
-    frameworkErrors,
+    frameworkErrors: (error, request, reply) => void frameworkErrors(error, request, reply),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const database =

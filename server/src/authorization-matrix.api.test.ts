@@ -121,7 +121,7 @@ function mismatch(
 function detailOf(response: LightMyRequestResponse): string | undefined {
   if (!String(response.headers['content-type']).startsWith('application/json')) return undefined;
   try {
-    const { detail } = response.json() as { detail?: unknown };
+    const { detail } = response.json<{ detail?: unknown }>();
     return typeof detail === 'string' ? detail : undefined;
   } catch {
     return undefined;

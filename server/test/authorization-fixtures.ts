@@ -166,7 +166,7 @@ export class MatrixFixtures {
       list_slug: list.slug,
     });
     if (response.statusCode !== 201) throw new Error(`follow failed: ${response.body}`);
-    return (response.json() as { id: number }).id;
+    return response.json<{ id: number }>().id;
   }
 
   /** A new custom place (a pin) of the owner's; its id. */
@@ -178,7 +178,7 @@ export class MatrixFixtures {
       lng: 2.34,
     });
     if (response.statusCode !== 201) throw new Error(`custom place failed: ${response.body}`);
-    return (response.json() as { id: string }).id;
+    return response.json<{ id: string }>().id;
   }
 
   /**

@@ -88,5 +88,5 @@ export async function createSpot(user: TestUser, placeId: string, input: SpotInp
     ...(list_id === undefined ? {} : { list_id }),
   });
   if (response.statusCode !== 201) throw new Error(`create spot failed: ${response.body}`);
-  return response.json() as { id: number; firstSpot: boolean };
+  return response.json<{ id: number; firstSpot: boolean }>();
 }

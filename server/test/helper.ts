@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -148,6 +148,31 @@ export async function signedInUser(app: FastifyInstance, name = uniqueName()): P
   const email = `${name}@example.test`;
   const response = await client.post('/api/user/register/', { username: name, email, password });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
-  const { user } = response.json() as { user: { id: number } };
+  const { user } = response.json<{ user: { id: number } }>();
   return { id: user.id, username: name, email, password, client };
+}
+
+type TestAppOptions = NonNullable<Parameters<typeof createTestApp>[1]>;
+
+/**
+ * The setup most API test files share: one app for the file, built in `beforeAll` with the
+ * named users registered and signed in, in order, and closed in `afterAll`. The returned
+ * objects are filled in `beforeAll`: destructure them at the top, read them in hooks and
+ * tests (`const { t, alice } = useTestApp({ users: ['alice'] })`).
+ */
+export function useTestApp<const Name extends string = never>({
+  env = {},
+  users = [],
+  ...options
+}: TestAppOptions & { env?: Record<string, string>; users?: readonly Name[] } = {}): {
+  t: TestApp;
+} & Record<Name, TestUser> {
+  const t = {} as TestApp;
+  const signedIn = Object.fromEntries(users.map((name) => [name, {} as TestUser]));
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(env, options));
+    for (const name of users) Object.assign(signedIn[name]!, await signedInUser(t.app));
+  });
+  afterAll(() => t.close?.()); // absent when beforeAll failed
+  return { ...(signedIn as Record<Name, TestUser>), t };
 }

@@ -1,3 +1,4 @@
+import { foldAccents } from '@spotbook/contract';
 /**
  * A 5×7 pixel font for the pictures the server draws without a native rasteriser: a
  * list's name on its link-preview card, the counts on a map picture's clusters. Upper
@@ -73,12 +74,7 @@ const ROWS = new Map(Object.entries(GLYPHS).map(([c, g]) => [c, g.split('|')]));
 
 /** What the font can draw of `text`: accents folded, capitals, unknown characters dropped. */
 export function drawableText(text: string): string {
-  return [
-    ...text
-      .normalize('NFKD')
-      .replace(/\p{M}+/gu, '')
-      .toUpperCase(),
-  ]
+  return [...foldAccents(text).toUpperCase()]
     .filter((c) => ROWS.has(c))
     .join('')
     .replace(/\s+/g, ' ')

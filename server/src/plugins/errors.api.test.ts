@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestClient, type TestApp } from '../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { TestClient, useTestApp } from '../../test/helper.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 /** Every answer under /api/ to bad input: a 4xx JSON with a detail, nothing internal. */
 function expectCleanClientError(

@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { PlacesUnavailableError } from '../features/places/provider.ts';
 import { HttpError } from '../lib/errors.ts';
+
+/** One answer for every route whose places provider could not answer (a 503, not "no results"). */
+const PLACES_UNAVAILABLE_DETAIL =
+  'Place search is unavailable right now. Please try again in a moment.';
 
 /** Fastify's own client errors, with messages that help the caller without internals. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -36,6 +41,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
             ? { detail: error.message, errors: error.errors }
             : { detail: error.message },
         );
+    }
+    if (error instanceof PlacesUnavailableError) {
+      request.log.warn({ err: error }, 'places provider unavailable');
+      return reply.status(503).send({ detail: PLACES_UNAVAILABLE_DETAIL });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A path that names no valid id or key names nothing: 404, like a missing row (contract §6).

@@ -29,6 +29,8 @@ function unstorableText(body: unknown): { field: string; message: string } | nul
 function urlNul(url: string): 'path' | 'query' | null {
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  // A NUL byte, raw or percent-encoded, is exactly what this guard looks for.
+  // eslint-disable-next-line no-control-regex
   const nul = /%00|\u0000/i;
   if (nul.test(path)) return 'path';
   if (queryAt !== -1 && nul.test(url.slice(queryAt))) return 'query';

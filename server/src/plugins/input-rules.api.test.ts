@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INPUT_MESSAGES, LIST_MESSAGES, REVIEW_MESSAGES } from '@spotbook/contract';
 import { createPlace } from '../../test/factories.ts';
-import {
-  createTestApp,
-  signedInUser,
-  TestClient,
-  type TestApp,
-  type TestUser,
-} from '../../test/helper.ts';
+import { TestClient, useTestApp } from '../../test/helper.ts';
 import { createList, insertSpot } from '../features/lists/test/factories.ts';
 
 /**
  * Runtime contract §6: NUL, unpaired surrogates and ids outside the database's integer
  * range are client errors (400, or 404 in a path) on SQLite and PostgreSQL alike.
  */
-let t: TestApp;
-let alice: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await signedInUser(t.app);
-});
-afterAll(() => t.close());
+const { t, alice } = useTestApp({ users: ['alice'] });
 
 const NUL = '\u0000';
 

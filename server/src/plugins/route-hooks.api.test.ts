@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInUser, type TestApp, type TestUser } from '../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helper.ts';
 
 /**
  * The CSRF and session hooks decide by the route the router matched, not by the raw URL:
  * the router decodes `/%61pi/…` to `/api/…`, which a `request.url.startsWith('/api/')`
  * test missed, so such a write reached its handler with neither check.
  */
-let t: TestApp;
-let user: TestUser;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  user = await signedInUser(t.app);
-});
-afterAll(() => t.close());
+const { t, user } = useTestApp({ users: ['user'] });
 
 /** The signed-in user's cookies (session and csrftoken) without the X-CSRFToken header. */
 const cookieHeader = () =>

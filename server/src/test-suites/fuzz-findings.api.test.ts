@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInUser, type TestApp, type TestUser } from '../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helper.ts';
 
 /**
  * One regression test per 500 or contract break the fuzzer (fuzz.api.test.ts) found, so
  * each stays fixed even on a run whose random requests miss it.
  */
-let t: TestApp;
-let alice: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await signedInUser(t.app);
-});
-afterAll(() => t.close());
+const { alice } = useTestApp({ users: ['alice'] });
 
 const expectJsonError = (response: { statusCode: number; json(): unknown }, status: number) => {
   expect(response.statusCode).toBe(status);

@@ -196,9 +196,7 @@ export function requestArbitrary(
       actor,
       method: operation.method,
       url: `${path}${query}`,
-      headers: body.contentType
-        ? { 'content-type': body.contentType }
-        : ({} as Record<string, string>),
+      headers: body.contentType ? { 'content-type': body.contentType } : {},
       ...(body.payload === undefined ? {} : { payload: body.payload }),
     }));
 }

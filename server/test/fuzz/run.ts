@@ -28,7 +28,7 @@ export const newStats = (): FuzzStats => ({
 /** Every operation the app documents, read from its own OpenAPI document. */
 export async function documentedOperations(app: FastifyInstance): Promise<FuzzOperation[]> {
   const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
-  return operationsOf(response.json() as OpenApiDocument);
+  return operationsOf(response.json<OpenApiDocument>());
 }
 
 const shorten = (text: string, max = 300) =>

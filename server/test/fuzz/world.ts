@@ -30,7 +30,7 @@ class Browser {
     });
     for (const c of response.cookies) this.cookies.set(c.name, c.value);
     if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.body}`);
-    return response.json() as Record<string, unknown> & { id: number };
+    return response.json<Record<string, unknown> & { id: number }>();
   }
 }
 
@@ -190,7 +190,7 @@ export async function buildWorld(app: FastifyInstance, ctx: AppContext): Promise
         url: '/api/user/session/',
         headers: { cookie: alice.browser.cookieHeader },
       });
-      return (response.json() as { user: { id: number } | null }).user?.id === alice.id;
+      return response.json<{ user: { id: number } | null }>().user?.id === alice.id;
     },
     async send(request) {
       const browser = request.actor === 'user' ? alice.browser : anonymous;

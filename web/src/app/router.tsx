@@ -69,5 +69,3 @@ export function createAppRouter(queryClient: QueryClient) {
     },
   ]);
 }
-
-export type AppRouter = ReturnType<typeof createAppRouter>;

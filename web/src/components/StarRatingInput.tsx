@@ -1,14 +1,17 @@
 import { Star } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type Ref } from 'react';
+import { plural } from '@spotbook/contract';
 import { MAX_STARS, shownStars } from './star-rating.ts';
 import styles from './star-rating.module.css';
 
 export interface StarRatingInputProps {
-  /** 0 means no rating. */
-  value: number;
+  /** 0 (or none) means no rating. */
+  value?: number | undefined;
   onChange: (rating: number) => void;
   label?: string;
   disabled?: boolean;
+  /** Lands on the chosen star (else the first), so a form can focus the rating. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
@@ -17,10 +20,11 @@ export interface StarRatingInputProps {
  * and screen readers announce '3 stars, 3 of 5'.
  */
 export function StarRatingInput({
-  value,
+  value = 0,
   onChange,
   label = 'Rating',
   disabled = false,
+  ref,
 }: StarRatingInputProps) {
   const name = useId();
   const [hovered, setHovered] = useState(0);
@@ -37,12 +41,13 @@ export function StarRatingInput({
             return (
               <span key={stars} className={styles.choice} onMouseEnter={() => setHovered(stars)}>
                 <input
+                  ref={stars === (selected || 1) ? ref : undefined}
                   type="radio"
                   name={name}
                   value={stars}
                   checked={selected === stars}
                   onChange={() => onChange(stars)}
-                  aria-label={stars === 1 ? '1 star' : `${stars} stars`}
+                  aria-label={`${stars} ${plural(stars, 'star')}`}
                   className={styles.radio}
                 />
                 <span className={styles.star} aria-hidden="true">

@@ -1,19 +1,6 @@
+import type { AppConfig } from '@spotbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api.ts';
-
-/** `GET /api/config/`: what the deployment tells the client (contact address, map setup). */
-export interface AppConfig {
-  contact_email: string;
-  /** Where place search comes from; decides which data credits the About page shows. */
-  places_provider: 'embedded' | 'osm' | 'google';
-  maps: {
-    /** 'google' only when the deployment set a browser key (GOOGLE_MAPS_BROWSER_KEY) */
-    engine: 'maplibre' | 'google';
-    /** that browser key, restricted by referrer; never the server's Places key */
-    google_maps_api_key: string | null;
-    style_url: string;
-  };
-}
 
 export const FALLBACK_CONTACT_EMAIL = 'hello@spotbook.localhost';
 

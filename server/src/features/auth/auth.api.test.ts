@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@spotbook/contract';
 import { clock } from '../../lib/clock.ts';
-import {
-  createTestApp,
-  signedInUser,
-  TestClient,
-  uniqueName,
-  type TestApp,
-} from '../../../test/helper.ts';
+import { signedInUser, TestClient, uniqueName, useTestApp } from '../../../test/helper.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'http://spotbook.test' });
-});
-afterAll(() => t.close());
+const { t } = useTestApp({ env: { PUBLIC_URL: 'http://spotbook.test' } });
 
 const register = (client: TestClient, body: Record<string, unknown>) =>
   client.post('/api/user/register/', body);

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@spotbook/contract';
 import {
-  createTestApp,
   signedInUser,
   TestClient,
   uniqueName,
-  type TestApp,
   type TestUser,
+  useTestApp,
 } from '../../../test/helper.ts';
 import { deviceCookieName } from './device-cookies.ts';
 import { RULES } from './throttling.ts';
 
 /** Contract §6 and docs/decisions/011-brute-force.md: device cookies, atomic counting. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://spotbook.test' });
-});
-afterAll(() => t.close());
+const { t } = useTestApp({ env: { PUBLIC_URL: 'https://spotbook.test' } });
 
 const login = (client: TestClient, usernameOrEmail: string, password: string) =>
   client.post('/api/user/login/', { username_or_email: usernameOrEmail, password });

@@ -16,14 +16,6 @@ export function findUserByLogin(db: Db, usernameOrEmail: string) {
     .executeTakeFirst();
 }
 
-export function findUserById(db: Db, id: number) {
-  return db
-    .selectFrom('users')
-    .select([...publicColumns, 'password_changed_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 export function findUserByEmail(db: Db, email: string) {
   return db
     .selectFrom('users')

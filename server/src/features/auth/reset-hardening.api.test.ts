@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signedInUser, TestClient, type TestApp } from '../../../test/helper.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInUser, TestClient, useTestApp } from '../../../test/helper.ts';
 
 /** Contract §6: reset tokens are single-use under races and never reach the logs. */
 const logLines: string[] = [];
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp(
-    { PUBLIC_URL: 'http://spotbook.test' },
-    { logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } } },
-  );
+const { t } = useTestApp({
+  env: { PUBLIC_URL: 'http://spotbook.test' },
+  logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
 });
-afterAll(() => t.close());
 
 async function mailedLink(email: string) {
   await new TestClient(t.app).post('/api/user/request-password-reset/', { email });

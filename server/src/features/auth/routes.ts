@@ -14,6 +14,7 @@ import {
   text,
 } from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, HttpError } from '../../lib/errors.ts';
 import { ensureCsrfCookie } from '../../plugins/csrf.ts';
 import { endSession, startSession } from '../../plugins/session.ts';
@@ -101,7 +102,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
       const user = await users
         .createUser(db, { username, email, passwordHash: await hashPassword(password) })
         .catch((error: unknown) => {
-          // Two sign-ups racing for one name: the unique index decides.
+          // Two sign-ups racing for one name: the unique index decides. Any other failure
+          // is the server's, not the caller's (a 500).
+          if (!isUniqueViolation(error)) throw error;
           request.log.warn({ err: error }, 'register conflict');
           throw badRequest(AUTH_MESSAGES.usernameTaken, {
             username: [AUTH_MESSAGES.usernameTaken],

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { plural } from '@spotbook/contract';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { minutesLeft, type Throttle, type ThrottleRule } from '../../plugins/throttle.ts';
 import { identityKey } from './repository.ts';
@@ -70,7 +71,7 @@ export async function admitOrRefuse(throttle: Throttle, checks: Check[], what: s
     if (!admission.allowed) {
       const minutes = minutesLeft(admission.retryAfterMs);
       throw tooManyRequests(
-        `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        `Too many ${what}. Please try again in ${minutes} ${plural(minutes, 'minute')}.`,
       );
     }
     count = admission.count;

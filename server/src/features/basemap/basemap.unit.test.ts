@@ -6,9 +6,11 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { PbfReader } from 'pbf';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBasemap } from './basemap.ts';
 import { basemapRoutes } from './routes.ts';
+import { registerErrorHandling } from '../../plugins/errors.ts';
 import { unwrapRing } from './antimeridian.ts';
 import { cityRank, selectCities } from './places.ts';
 
@@ -18,6 +20,10 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'basemap-'));
   app = Fastify();
+  // The app's validation and error answers, which the routes' zod schemas rely on.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
   const basemap = createBasemap(dataDir);
   app.addHook('onClose', () => basemap.close());
   await app.register(basemapRoutes, { basemap });

@@ -35,7 +35,3 @@ export const PALETTES: Record<'light' | 'dark', BasemapPalette> = {
 };
 
 export type Theme = keyof typeof PALETTES;
-
-export function parseTheme(value: unknown): Theme {
-  return value === 'dark' ? 'dark' : 'light';
-}

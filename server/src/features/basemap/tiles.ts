@@ -72,7 +72,7 @@ export function* cutTiles(sources: TileSources): Generator<Tile> {
       for (let y = 0; y < size; y++) {
         const layers = layersAt(indexes, z, x, y);
         if (Object.keys(layers).length === 0) continue;
-        yield { z, x, y, pbf: fromGeojsonVt(layers as Record<string, GeoJSONVTTile>) };
+        yield { z, x, y, pbf: fromGeojsonVt(layers) };
       }
     }
   }

@@ -3,6 +3,13 @@ import type { Db } from '../../db/connection.ts';
 import { clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 
+/*
+ * The one module that writes `list_reviews` (which spots are on which lists): the lists
+ * routes, spot creation and editing in the reviews feature, and the example seed all call
+ * it, so the table's rules (one entry per spot and list, `added_at` orders a list) live here.
+ * Functions take a Db or a transaction.
+ */
+
 export function isOwnReview(db: Db, reviewId: number, userId: number) {
   return db
     .selectFrom('reviews')
@@ -49,4 +56,55 @@ export async function removeFromList(db: Db, listId: number, reviewId: number) {
     .where('review_id', '=', reviewId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Puts an existing spot on a list unless it is there already. */
+export async function ensureOnList(db: Db, listId: number, reviewId: number) {
+  await db
+    .insertInto('list_reviews')
+    .values({ list_id: listId, review_id: reviewId, notes: '', added_at: clock.now() })
+    .onConflict((oc) => oc.columns(['list_id', 'review_id']).doNothing())
+    .execute();
+}
+
+/**
+ * Makes `listIds` exactly the lists holding the spot: drops it from the others, adds it
+ * (no notes, at `addedAt`) where missing. The ids must already be checked as the author's.
+ */
+export async function setListsOfSpot(
+  db: Db,
+  reviewId: number,
+  listIds: readonly number[],
+  addedAt: number,
+) {
+  const wanted = [...new Set(listIds)];
+  await db
+    .deleteFrom('list_reviews')
+    .where('review_id', '=', reviewId)
+    .$if(wanted.length > 0, (q) => q.where('list_id', 'not in', wanted))
+    .execute();
+  if (!wanted.length) return;
+  await db
+    .insertInto('list_reviews')
+    .values(
+      wanted.map((list_id) => ({ list_id, review_id: reviewId, notes: '', added_at: addedAt })),
+    )
+    .onConflict((oc) => oc.columns(['list_id', 'review_id']).doNothing())
+    .execute();
+}
+
+/** A seeded entry: the example data sets its notes and its place in the list's order. */
+export async function insertSeedEntry(
+  db: Db,
+  entry: { listId: number; reviewId: number; notes: string; addedAt: number },
+) {
+  await db
+    .insertInto('list_reviews')
+    .values({
+      list_id: entry.listId,
+      review_id: entry.reviewId,
+      notes: entry.notes,
+      added_at: entry.addedAt,
+    })
+    .execute();
 }

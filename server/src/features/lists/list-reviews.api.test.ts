@@ -1,24 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_REQUIRED_DETAIL, LIST_MESSAGES } from '@spotbook/contract';
 import { clock } from '../../lib/clock.ts';
-import {
-  createTestApp,
-  signedInUser,
-  TestClient,
-  type TestApp,
-  type TestUser,
-} from '../../../test/helper.ts';
+import { TestClient, type TestUser, useTestApp } from '../../../test/helper.ts';
 import { createList, insertSpot } from './test/factories.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await signedInUser(t.app);
-  bob = await signedInUser(t.app);
-});
-afterAll(() => t.close());
+const { t, alice, bob } = useTestApp({ users: ['alice', 'bob'] });
 afterEach(() => vi.restoreAllMocks());
 
 const add = (user: TestUser, body: Record<string, unknown>) =>
@@ -139,7 +125,7 @@ describe('spots on a list', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ detail: LIST_MESSAGES.notOnList });
     expect((await alice.client.get(`/api/lists/list/${list.id}`)).json().reviews).toEqual([]);
-    const spot = await t.ctx.db.selectFrom('reviews').select('id').where('id', '=', review);
+    const spot = t.ctx.db.selectFrom('reviews').select('id').where('id', '=', review);
     expect(await spot.executeTakeFirst()).toEqual({ id: review });
   });
 });

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_REQUIRED_DETAIL, LIST_MESSAGES } from '@spotbook/contract';
 import {
-  createTestApp,
   signedInUser,
   TestClient,
   uniqueName,
-  type TestApp,
   type TestUser,
+  useTestApp,
 } from '../../../test/helper.ts';
 import { createList, insertSpot } from './test/factories.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await signedInUser(t.app);
-  bob = await signedInUser(t.app);
-});
-afterAll(() => t.close());
+const { t, alice, bob } = useTestApp({ users: ['alice', 'bob'] });
 
 describe('list form validation (spec §5)', () => {
   it.each([

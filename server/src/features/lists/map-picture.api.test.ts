@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTH_REQUIRED_DETAIL,
+  BRAND_COLORS,
+  hexToRgb,
   LIST_MESSAGES,
   mercatorX,
   mercatorY,
@@ -10,16 +12,12 @@ import {
   worldSize,
 } from '@spotbook/contract';
 import { createPlace, createSpot } from '../../../test/factories.ts';
-import { createTestApp, signedInUser, type TestApp, type TestUser } from '../../../test/helper.ts';
+import { useTestApp } from '../../../test/helper.ts';
 import { decodePng } from '../../../test/png.ts';
 import { PALETTES } from '../basemap/themes.ts';
-import { PIN_COLORS } from '../basemap/picture/pins.ts';
 import { PictureService, PICTURES_BUSY_DETAIL } from '../pictures/picture-service.ts';
 import { createList } from './test/factories.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
 // Two spots far apart in the Atlantic and one in the Sahara: water and land around them.
 const SPOTS = [
   { lat: 20, lng: -40, visited: false },
@@ -27,17 +25,14 @@ const SPOTS = [
   { lat: 23, lng: 10, visited: false },
 ];
 let list: { id: number; slug: string };
+const { t, alice, bob } = useTestApp({ users: ['alice', 'bob'] });
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await signedInUser(t.app);
-  bob = await signedInUser(t.app);
   list = await createList(alice.client, { name: 'Far apart', shareable_by_link: true });
   for (const spot of SPOTS) {
     const place = await createPlace(t.ctx, { lat: spot.lat, lng: spot.lng });
     await createSpot(alice, place, { visited: spot.visited, list_id: list.id });
   }
 });
-afterAll(() => t.close());
 
 // A size the server draws as it is (a multiple of MAP_PICTURE_STEP).
 const query = 'width=640&height=320';
@@ -63,9 +58,9 @@ describe('GET /api/lists/list/{key}/map.png (issue 5 §7)', () => {
     // A pin's body is drawn 22 px above its point (the icon stands on its tip), white
     // dot at its centre: sample the body's left edge, which is the pin colour.
     const want = pixelOf(SPOTS[0]!.lat, SPOTS[0]!.lng, 640, 320);
-    expect(png.pixel(want.x - 7, want.y - 22)).toEqual(PIN_COLORS.light.primary);
+    expect(png.pixel(want.x - 7, want.y - 22)).toEqual(hexToRgb(BRAND_COLORS.light.primary));
     const visited = pixelOf(SPOTS[1]!.lat, SPOTS[1]!.lng, 640, 320);
-    expect(png.pixel(visited.x - 7, visited.y - 19)).toEqual(PIN_COLORS.light.visited);
+    expect(png.pixel(visited.x - 7, visited.y - 19)).toEqual(hexToRgb(BRAND_COLORS.light.visited));
     // Open Atlantic between the pins, and the Algerian Sahara far from any border.
     const ocean = pixelOf(5, -35, 640, 320);
     expect(png.pixel(ocean.x, ocean.y)).toEqual(hex(PALETTES.light.water));

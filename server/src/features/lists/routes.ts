@@ -44,6 +44,8 @@ export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
       },
       async (request) => {
         const list = await viewableList(db, request.params.key, request.user);
+        // A signed-in viewer's list page asks for its map picture next.
+        if (request.user) ctx.pictures.warm();
         return { ...presentList(list), reviews: await listSpots(db, list.id) };
       },
     );

@@ -1,23 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_REQUIRED_DETAIL, LIST_MESSAGES } from '@spotbook/contract';
-import {
-  createTestApp,
-  signedInUser,
-  TestClient,
-  type TestApp,
-  type TestUser,
-} from '../../../test/helper.ts';
+import { signedInUser, TestClient, type TestUser, useTestApp } from '../../../test/helper.ts';
 import { createList } from './test/factories.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await signedInUser(t.app);
-  bob = await signedInUser(t.app);
-});
-afterAll(() => t.close());
+const { t, alice, bob } = useTestApp({ users: ['alice', 'bob'] });
 
 const follow = (user: TestUser, list_slug: string) =>
   user.client.post('/api/saved_lists/saved_list/', { list_slug });

@@ -1,3 +1,4 @@
+import { foldAccents } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { startsWithText } from './sql-like.ts';
 
@@ -19,11 +20,9 @@ const TRANSLITERATIONS: Record<string, string> = {
  * dash, no dash at either end; a name with nothing left (emoji, CJK) becomes 'list'.
  */
 export function slugifyName(name: string): string {
-  const ascii = name
-    .toLowerCase()
-    .replace(/[ßæœøłđðþı]/g, (c) => TRANSLITERATIONS[c] ?? c)
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '');
+  const ascii = foldAccents(
+    name.toLowerCase().replace(/[ßæœøłđðþı]/g, (c) => TRANSLITERATIONS[c] ?? c),
+  );
   const slug = ascii.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
   return slug || 'list';
 }

@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isMainThread, threadId } from 'node:worker_threads';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPlace, createSpot } from '../../../test/factories.ts';
-import { createTestApp, signedInUser, type TestApp, type TestUser } from '../../../test/helper.ts';
+import { createTestApp, signedInUser, TestClient, useTestApp } from '../../../test/helper.ts';
 import { createList } from '../lists/test/factories.ts';
 
 /**
@@ -10,12 +11,9 @@ import { createList } from '../lists/test/factories.ts';
  * thread that answers requests. How long /api/health takes while 20 distinct pictures
  * are drawn is a figure, not an assertion: `npx tsx bench/picture-burst.ts` prints it.
  */
-let t: TestApp;
-let alice: TestUser;
 let slug: string;
+const { t, alice } = useTestApp({ users: ['alice'] });
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await signedInUser(t.app);
   const list = await createList(alice.client, { name: 'Everywhere', shareable_by_link: true });
   slug = list.slug;
   for (let i = 0; i < 12; i++) {
@@ -23,7 +21,6 @@ beforeAll(async () => {
     await createSpot(alice, place, { list_id: list.id });
   }
 });
-afterAll(() => t.close());
 
 describe('pictures are drawn off the event loop', () => {
   it.each([
@@ -38,5 +35,23 @@ describe('pictures are drawn off the event loop', () => {
     expect(t.ctx.pictures.draws).toBe(draws + 1);
     expect(t.ctx.pictures.lastDrawThreadId).toBeGreaterThan(0);
     expect(t.ctx.pictures.lastDrawThreadId).not.toBe(threadId);
+  });
+});
+
+describe('a drawing thread is started ahead of a list page’s picture', () => {
+  it('by a signed-in viewer opening the list, not by an anonymous one', async () => {
+    const fresh = await createTestApp();
+    try {
+      const owner = await signedInUser(fresh.app);
+      const list = await createList(owner.client, { name: 'Soon', shareable_by_link: true });
+      await new TestClient(fresh.app).get(`/api/lists/list/${list.slug}/`);
+      expect(fresh.ctx.pictures.runningThreads).toBe(0);
+      expect((await owner.client.get(`/api/lists/list/${list.slug}/`)).statusCode).toBe(200);
+      for (let i = 0; i < 100 && fresh.ctx.pictures.runningThreads === 0; i++) await sleep(20);
+      expect(fresh.ctx.pictures.runningThreads).toBe(1);
+      expect(fresh.ctx.pictures.draws).toBe(0);
+    } finally {
+      await fresh.close();
+    }
   });
 });

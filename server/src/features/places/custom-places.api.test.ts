@@ -1,22 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_REQUIRED_DETAIL, CUSTOM_PLACE_MESSAGES } from '@spotbook/contract';
-import {
-  createTestApp,
-  signedInUser,
-  TestClient,
-  type TestApp,
-  type TestUser,
-} from '../../../test/helper.ts';
+import { TestClient, useTestApp } from '../../../test/helper.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await signedInUser(t.app);
-  bob = await signedInUser(t.app);
-});
-afterAll(() => t.close());
+const { t, alice, bob } = useTestApp({ users: ['alice', 'bob'] });
 
 const pin = { name: 'Le Petit Coin', primaryType: 'cafe', lat: 48.8625, lng: 2.3412 };
 const placeUrl = (id: string) => `/api/places/place/${encodeURIComponent(id)}`;

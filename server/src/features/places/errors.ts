@@ -1,6 +1,6 @@
 /**
  * The places service could not answer (network failure, timeout, quota, a reply we
- * can't read). Routes turn it into a 503 so the client can say "try again later"
+ * can't read). The app's error handler answers it 503 so the client can say "try again later"
  * instead of showing "no results".
  */
 export class PlacesUnavailableError extends Error {

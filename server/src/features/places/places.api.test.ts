@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_REQUIRED_DETAIL, PLACE_SEARCH_MESSAGES } from '@spotbook/contract';
-import {
-  createTestApp,
-  signedInUser,
-  TestClient,
-  type TestApp,
-  type TestUser,
-} from '../../../test/helper.ts';
+import { TestClient, useTestApp } from '../../../test/helper.ts';
 
-let t: TestApp;
-let user: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  user = await signedInUser(t.app);
-});
-afterAll(() => t.close());
+const { t, user } = useTestApp({ users: ['user'] });
 
 const search = (query: string) =>
   user.client.get(`/api/places/search/?${new URLSearchParams(query)}`);

@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_REQUIRED_DETAIL, PLACE_LINK_MESSAGES } from '@spotbook/contract';
-import {
-  createTestApp,
-  signedInUser,
-  TestClient,
-  type TestApp,
-  type TestUser,
-} from '../../../test/helper.ts';
+import { TestClient, useTestApp } from '../../../test/helper.ts';
 
-let t: TestApp;
-let user: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  user = await signedInUser(t.app);
-});
-afterAll(() => t.close());
+const { t, user } = useTestApp({ users: ['user'] });
 
 const resolve = (q: string, client = user.client) =>
   client.get(`/api/places/resolve/?${new URLSearchParams({ q })}`);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorResponseSchema,
-  placeDetailsSchema,
+  placeWithUserReviewSchema,
   placeSearchQuerySchema,
   placeSearchResponseSchema,
   text,
@@ -15,7 +15,6 @@ import { placePhotoPath } from './photo-path.ts';
 import { placePhotoRoutes } from './photo-routes.ts';
 import { quickCaptureRoutes } from './quick-capture-routes.ts';
 import { placeDetailsFromRow, placeForUser, userReviewOfPlace, type PlaceRow } from './store.ts';
-import { unlessUnavailable } from './unavailable.ts';
 
 const tags = ['places'];
 const errors = {
@@ -24,10 +23,6 @@ const errors = {
   404: errorResponseSchema,
   503: errorResponseSchema,
 };
-
-const placeWithUserReviewSchema = placeDetailsSchema.extend({
-  user_review: z.object({ id: z.number() }).nullable(),
-});
 
 /** A stored place's details; a provider photo is always served through our cache. */
 function placeDetails(row: PlaceRow) {
@@ -66,11 +61,9 @@ async function searchRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     },
     async (request) => {
       const { query, kind, lat, lng } = request.query;
-      const results = await unlessUnavailable(() =>
-        kind === 'place'
-          ? places.searchPlaces(query, { lat: lat!, lng: lng! })
-          : places.searchCities(query),
-      );
+      const results = await (kind === 'place'
+        ? places.searchPlaces(query, { lat: lat!, lng: lng! })
+        : places.searchCities(query));
       return { results };
     },
   );
@@ -88,7 +81,7 @@ async function searchRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     async (request) => {
       const user = currentUser(request);
       const { placeId } = request.params;
-      const row = await unlessUnavailable(() => placeForUser(db, places, user.id, placeId));
+      const row = await placeForUser(db, places, user.id, placeId);
       if (!row) throw notFound('Place not found.');
       return {
         ...placeDetails(row),

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_REQUIRED_DETAIL, REVIEW_MESSAGES } from '@spotbook/contract';
 import { createList, createPlace } from '../../../test/factories.ts';
-import {
-  createTestApp,
-  signedInUser,
-  TestClient,
-  type TestApp,
-  type TestUser,
-} from '../../../test/helper.ts';
+import { signedInUser, TestClient, type TestUser, useTestApp } from '../../../test/helper.ts';
 
-let t: TestApp;
-let alice: TestUser;
 let eiffelId: string;
 const PARIS_CITY = 'gn:2988507';
 
+const { t, alice } = useTestApp({ users: ['alice'] });
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await signedInUser(t.app);
   // A real id of the embedded provider, found the way the web finds it.
   const found = await t.ctx.places.searchPlaces('eiffel tower', { lat: 48.8566, lng: 2.3522 });
   eiffelId = found[0]!.id;
 });
-afterAll(() => t.close());
 
 const create = (user: TestUser | TestClient, body: Record<string, unknown>) =>
   ('client' in user ? user.client : user).post('/api/reviews/create-place-review/', body);

@@ -8,9 +8,8 @@ import {
   REVIEW_MESSAGES,
 } from '@spotbook/contract';
 import type { AppContext } from '../../context.ts';
-import { fieldError, HttpError } from '../../lib/errors.ts';
+import { fieldError } from '../../lib/errors.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
-import { PlacesUnavailableError } from '../places/provider.ts';
 import { createPlaceReview } from './create.ts';
 import { presentSpot } from './presenter.ts';
 import { findSpot } from './repository.ts';
@@ -39,15 +38,8 @@ export function createPlaceReviewRoute(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const outcome = await createPlaceReview(db, ctx.places, user.id, request.body).catch(
-        (error: unknown) => {
-          if (error instanceof PlacesUnavailableError) {
-            request.log.warn({ err: error }, 'places provider unavailable');
-            throw new HttpError(503, 'The places service is unavailable. Please try again later.');
-          }
-          throw error;
-        },
-      );
+      // A places outage is answered 503 by the app's error handler.
+      const outcome = await createPlaceReview(db, ctx.places, user.id, request.body);
       switch (outcome.kind) {
         case 'notYourList':
           throw fieldError('list_id', REVIEW_MESSAGES.notYourList);

@@ -3,6 +3,7 @@ import type { createPlaceReviewSchema } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { ensureOnList } from '../lists/list-reviews-repository.ts';
 import type { PlacesProvider } from '../places/provider.ts';
 import { placeForUser, userReviewOfPlace } from '../places/store.ts';
 import { ownListIds } from './repository.ts';
@@ -15,15 +16,6 @@ export type CreateOutcome =
   | { kind: 'duplicate'; id: number }
   | { kind: 'unknownPlace' }
   | { kind: 'notYourList' };
-
-/** Puts an existing spot on a list unless it is there already. */
-async function ensureOnList(db: Db, listId: number, reviewId: number) {
-  await db
-    .insertInto('list_reviews')
-    .values({ list_id: listId, review_id: reviewId, notes: '', added_at: clock.now() })
-    .onConflict((oc) => oc.columns(['list_id', 'review_id']).doNothing())
-    .execute();
-}
 
 /**
  * POST /api/reviews/create-place-review/ (contract §4): one spot per place per user; a

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReviewsPage } from '@spotbook/contract';
 import { createPlace, createSpot } from '../../../test/factories.ts';
-import { createTestApp, signedInUser, type TestApp, type TestUser } from '../../../test/helper.ts';
+import { signedInUser, type TestUser, useTestApp } from '../../../test/helper.ts';
 import { GalleryCache, galleryCacheKey } from './gallery-cache.ts';
 
 /*
@@ -9,15 +9,7 @@ import { GalleryCache, galleryCacheKey } from './gallery-cache.ts';
  * older than the last write, whoever wrote it, nor one user's page to another.
  */
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [alice, bob] = [await signedInUser(t.app), await signedInUser(t.app)];
-});
-afterAll(() => t.close());
+const { t, alice, bob } = useTestApp({ users: ['alice', 'bob'] });
 
 async function gallery(user: TestUser, query = ''): Promise<ReviewsPage> {
   const response = await user.client.get(`/api/reviews/review/${query}`);

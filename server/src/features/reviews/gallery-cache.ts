@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { reviewsPageSchema, type ReviewsPage } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import type { GalleryQuery } from './sort-keys.ts';
@@ -16,12 +17,16 @@ import type { GalleryQuery } from './sort-keys.ts';
  * its user and point at someone else's page.
  */
 export class GalleryCache {
-  /** Map order is the LRU order: the first key is the least recently used. */
-  readonly #entries = new Map<string, { version: number; json: string; bytes: number }>();
-  #bytes = 0;
+  readonly #entries: LRUCache<string, { version: number; json: string }>;
 
   /** @param maxBytes an upper bound on the memory the cached strings take */
-  constructor(readonly maxBytes = 8 * 1024 * 1024) {}
+  constructor(readonly maxBytes = 8 * 1024 * 1024) {
+    this.#entries = new LRUCache({
+      maxSize: maxBytes,
+      // V8 strings take one or two bytes per character. A page over the budget isn't kept.
+      sizeCalculation: (entry, key) => 2 * (key.length + entry.json.length),
+    });
+  }
 
   get size() {
     return this.#entries.size;
@@ -30,31 +35,12 @@ export class GalleryCache {
   /** The page's JSON if it was cached at exactly this version. */
   get(key: string, version: number): string | undefined {
     const entry = this.#entries.get(key);
-    if (!entry || entry.version !== version) return undefined;
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    return entry.json;
+    return entry?.version === version ? entry.json : undefined;
   }
 
   /** Stores the page, replacing the user's copy of that query at any other version. */
   set(key: string, version: number, json: string): void {
-    this.#delete(key);
-    // V8 strings take one or two bytes per character.
-    const bytes = 2 * (key.length + json.length);
-    if (bytes > this.maxBytes) return;
-    this.#entries.set(key, { version, json, bytes });
-    this.#bytes += bytes;
-    for (const oldest of this.#entries.keys()) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#delete(oldest);
-    }
-  }
-
-  #delete(key: string) {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    this.#bytes -= entry.bytes;
+    this.#entries.set(key, { version, json });
   }
 }
 

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_REQUIRED_DETAIL, REVIEW_MESSAGES, type ReviewsPage } from '@spotbook/contract';
 import { createList, createPlace, createSpot } from '../../../test/factories.ts';
-import {
-  createTestApp,
-  signedInUser,
-  TestClient,
-  type TestApp,
-  type TestUser,
-} from '../../../test/helper.ts';
+import { signedInUser, TestClient, useTestApp } from '../../../test/helper.ts';
 
-let t: TestApp;
-let alice: TestUser;
 const ids: Record<string, number> = {};
 
 /** Alice's spots, created oldest first. */
@@ -67,9 +59,8 @@ const SPOTS = [
   },
 ];
 
+const { t, alice } = useTestApp({ users: ['alice'] });
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await signedInUser(t.app);
   for (const s of SPOTS) {
     const placeId = await createPlace(t.ctx, {
       display_name: s.name,
@@ -84,7 +75,6 @@ beforeAll(async () => {
   const bob = await signedInUser(t.app);
   await createSpot(bob, await createPlace(t.ctx, { display_name: 'Louvre copy' }));
 });
-afterAll(() => t.close());
 
 async function gallery(query: string, user = alice): Promise<ReviewsPage> {
   const response = await user.client.get(`/api/reviews/review/${query}`);

@@ -2,6 +2,7 @@ import type { ReviewListRef, ReviewUpdateBody, User } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { clock } from '../../lib/clock.ts';
 import { SPOT_COLUMNS, type SpotRow } from './presenter.ts';
+import { setListsOfSpot } from '../lists/list-reviews-repository.ts';
 import { spotColumns } from './spot-columns.ts';
 
 export function findSpot(db: Db, id: number): Promise<SpotRow | undefined> {
@@ -91,19 +92,7 @@ export async function updateSpot(db: Db, spot: SpotRow, body: ReviewUpdateBody):
       })
       .where('id', '=', spot.id)
       .execute();
-    if (!body.lists) return;
-    const wanted = [...new Set(body.lists)];
-    await trx
-      .deleteFrom('list_reviews')
-      .where('review_id', '=', spot.id)
-      .$if(wanted.length > 0, (q) => q.where('list_id', 'not in', wanted))
-      .execute();
-    if (!wanted.length) return;
-    await trx
-      .insertInto('list_reviews')
-      .values(wanted.map((list_id) => ({ list_id, review_id: spot.id, notes: '', added_at: now })))
-      .onConflict((oc) => oc.columns(['list_id', 'review_id']).doNothing())
-      .execute();
+    if (body.lists) await setListsOfSpot(trx, spot.id, body.lists, now);
   });
 }
 

@@ -1,4 +1,3 @@
-import type { Db } from '../../db/connection.ts';
 import type { PlaceRow } from '../places/store.ts';
 import { searchNorm } from './search-text.ts';
 
@@ -20,20 +19,4 @@ export function spotColumns(place: PlaceFields, reviewText: string) {
     place_country: place.country,
     search_norm: searchNorm([place.display_name, place.formatted_address, place.city, reviewText]),
   };
-}
-
-/** After a custom place is edited by its owner: refresh the copies on every spot of it. */
-export async function resyncSpotsOfPlace(db: Db, place: PlaceRow): Promise<void> {
-  const spots = await db
-    .selectFrom('reviews')
-    .select(['id', 'review'])
-    .where('place_id', '=', place.id)
-    .execute();
-  for (const spot of spots) {
-    await db
-      .updateTable('reviews')
-      .set(spotColumns(place, spot.review))
-      .where('id', '=', spot.id)
-      .execute();
-  }
 }

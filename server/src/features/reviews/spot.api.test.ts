@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_REQUIRED_DETAIL, REVIEW_MESSAGES } from '@spotbook/contract';
 import { createList, createPlace, createSpot, putOnList } from '../../../test/factories.ts';
-import {
-  createTestApp,
-  signedInUser,
-  TestClient,
-  type TestApp,
-  type TestUser,
-} from '../../../test/helper.ts';
+import { signedInUser, TestClient, useTestApp } from '../../../test/helper.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
 let spotId: number;
 let placeId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  [alice, bob] = [await signedInUser(t.app), await signedInUser(t.app)];
-});
-afterAll(() => t.close());
+const { t, alice, bob } = useTestApp({ users: ['alice', 'bob'] });
 beforeEach(async () => {
   placeId = await createPlace(t.ctx, { display_name: 'Sainte-Chapelle', primary_type: 'church' });
   spotId = (await createSpot(alice, placeId, { review: 'Stained glass', rating: 4 })).id;
@@ -77,7 +64,7 @@ describe('visibility of one spot (contract §4)', () => {
         { id: shared.id, name: 'Paris', slug: shared.slug, shareable_by_link: true },
       ]);
     }
-    const own = (await alice.client.get(forReview())).json() as { name: string }[];
+    const own = (await alice.client.get(forReview())).json<{ name: string }[]>();
     expect(own.map((l) => l.name)).toEqual(['Paris', 'Secret']);
     // When the list stops being shareable, the spot is private again.
     await t.ctx.db

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInUser, useTestApp } from '../../../test/helper.ts';
 import { purgeExpired } from './housekeeping.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 describe('housekeeping', () => {
   it('purges expired sessions, reset tokens and limiter rows, and keeps live ones', async () => {

@@ -37,7 +37,7 @@ export function scheduleHousekeeping(app: FastifyInstance, db: Db, everyMs = HOU
   app.addHook('onReady', async () => {
     await run();
     // unref: a pending purge never keeps the process alive.
-    timer = setInterval(run, everyMs).unref();
+    timer = setInterval(() => void run(), everyMs).unref();
   });
   app.addHook('preClose', async () => {
     clearInterval(timer);

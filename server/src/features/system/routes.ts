@@ -1,22 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appConfigSchema } from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
 
 const healthSchema = z.object({ status: z.literal('ok') });
-
-/** What the web app needs to know about this deployment. Nothing secret: the only key is
- * GOOGLE_MAPS_BROWSER_KEY, which Google expects in the page and the deployer restricts by
- * referrer; the server's GOOGLE_MAPS_API_KEY (places, photos) never reaches a client. */
-const clientConfigSchema = z.object({
-  contact_email: z.string(),
-  places_provider: z.enum(['embedded', 'osm', 'google']),
-  maps: z.object({
-    engine: z.enum(['maplibre', 'google']),
-    google_maps_api_key: z.string().nullable(),
-    style_url: z.string(),
-  }),
-});
 
 export async function systemRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +18,7 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
   );
   api.get(
     '/config/',
-    { schema: { tags: ['system'], response: { 200: clientConfigSchema } } },
+    { schema: { tags: ['system'], response: { 200: appConfigSchema } } },
     async () => ({
       contact_email: config.CONTACT_EMAIL,
       places_provider: config.PLACES_PROVIDER,

@@ -48,15 +48,15 @@ export function AccountMenu({ user }: { user: User }) {
         className={styles.trigger}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`Account menu for ${user.username}`}
         onClick={() => setOpen((value) => !value)}
       >
+        {/* Named by its text, not an aria-label, so the name holds what sighted users read
+            (and say to voice control): "ada, account menu". */}
         <span className={styles.avatar} aria-hidden="true">
           {initial}
         </span>
-        <span className={styles.username} aria-hidden="true">
-          {user.username}
-        </span>
+        <span className={styles.username}>{user.username}</span>
+        <span className="visually-hidden">, account menu</span>
         <ChevronDown size={16} aria-hidden="true" className={styles.chevron} />
       </button>
       {open && (

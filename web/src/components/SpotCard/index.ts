@@ -1,2 +1,2 @@
-export { SpotCard, type SpotCardProps, type SpotCardSpot } from './SpotCard.tsx';
+export { SpotCard } from './SpotCard.tsx';
 export { MISSING_PLACE_IMAGE, spotImageUrl } from './spot-image.ts';

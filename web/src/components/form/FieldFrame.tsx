@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { cx } from '@/lib/cx.ts';
+import { plural } from '@spotbook/contract';
 import styles from './field.module.css';
 
 /** What every labelled field offers besides its control (design brief: Forms). */
@@ -77,7 +78,7 @@ export function FieldFrame({
           </div>
           {remaining !== null && (
             <p id={ids.count} className={cx(styles.count, warn && styles.countWarning)}>
-              {remaining === 1 ? '1 character left' : `${remaining} characters left`}
+              {`${remaining} ${plural(remaining, 'character')} left`}
             </p>
           )}
         </div>

@@ -80,6 +80,9 @@ function OpenModal({ onClose, title, hideTitle, size = 'md', children, actions }
   }
 
   return (
+    // The native <dialog>'s own events (cancel on Escape, the backdrop click, Tab kept
+    // inside): they are the dialog's behaviour, not an interaction added to static content.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={dialogRef}
       className={styles.dialog}

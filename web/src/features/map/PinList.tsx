@@ -1,5 +1,6 @@
 import { Check, List, MapPin as MapPinIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { plural } from '@spotbook/contract';
 import { PinLink } from './PinLink.tsx';
 import type { MapPin, PinId } from './types.ts';
 import styles from './spot-map.module.css';
@@ -25,7 +26,7 @@ export function PinList({
   const listId = useId();
   const count = (n: number) => n.toLocaleString('en-US');
   const inView = pins.length === total ? count(total) : `${count(pins.length)} of ${count(total)}`;
-  const noun = total === 1 ? 'spot' : 'spots';
+  const noun = plural(total, 'spot');
   return (
     <div className={styles.pinList}>
       <button

@@ -6,4 +6,4 @@
  */
 export { SpotMap } from './SpotMapLoader.tsx';
 export { preloadMap } from './preload.ts';
-export type { LatLng, LoadState, MapPictureRequest, MapPin, PinId, SpotMapProps } from './types.ts';
+export type { LatLng, MapPictureRequest, MapPin, SpotMapProps } from './types.ts';

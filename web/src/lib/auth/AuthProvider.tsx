@@ -1,4 +1,4 @@
-import type { LoginBody, RegisterBody, User } from '@spotbook/contract';
+import type { LoginBody, RegisterBody, SessionResponse, User } from '@spotbook/contract';
 import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { appConfigQuery } from '@/lib/app-config.ts';
 import { login as loginRequest } from './api/login.ts';
 import { logout as logoutRequest } from './api/logout.ts';
 import { register as registerRequest } from './api/register.ts';
-import { SESSION_QUERY_KEY, sessionQuery, type SessionResponse } from './api/session.ts';
+import { SESSION_QUERY_KEY, sessionQuery } from './api/session.ts';
 import { AuthContext, type AuthState, type AuthStatus } from './auth-context.ts';
 
 /** Queries that do not depend on who is signed in survive a change of user. */

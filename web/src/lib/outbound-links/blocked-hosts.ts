@@ -1,5 +1,3 @@
-import { hostAndParents, normalizeHost } from './normalize-host.ts';
-
 /**
  * Hosts whose links are shown as plain text, never as links (spec §5): link shorteners,
  * which hide where a link really goes, and IP loggers, which record whoever opens them.
@@ -52,6 +50,30 @@ const BLOCKED = new Set(
     return normalized;
   }),
 );
+
+/**
+ * The comparable form of a host name: what the URL parser makes of it (IDNA mapping,
+ * so full-width letters and dots fold to ASCII and Unicode labels become punycode),
+ * lower-cased, without the trailing dot that makes `bit.ly.` the same host as `bit.ly`.
+ * Returns null for anything the parser refuses or that is not a bare host.
+ */
+export function normalizeHost(host: string): string | null {
+  const raw = host.trim();
+  if (!raw || /[\s/\\?#@]/.test(raw)) return null;
+  let hostname: string;
+  try {
+    hostname = new URL(`https://${raw}`).hostname;
+  } catch {
+    return null;
+  }
+  return hostname.toLowerCase().replace(/\.+$/, '') || null;
+}
+
+/** `a.b.bit.ly` → `a.b.bit.ly`, `b.bit.ly`, `bit.ly`, `ly`: the host and every parent. */
+function hostAndParents(host: string): string[] {
+  const labels = host.split('.');
+  return labels.map((_, index) => labels.slice(index).join('.'));
+}
 
 /** True when the host, or any domain above it, is a shortener or an IP logger. */
 export function isBlockedHost(host: string): boolean {

@@ -1,6 +1,6 @@
-import { isBlockedHost } from './blocked-hosts.ts';
-import { isKnownTld } from './known-tlds.ts';
-import { isIpLiteral, normalizeHost } from './normalize-host.ts';
+import { LinkifyIt } from 'linkify-it';
+import tlds from 'tlds';
+import { isBlockedHost, normalizeHost } from './blocked-hosts.ts';
 
 /** An outbound link found in user text, ready to show collapsed or in full. */
 export interface FoundLink {
@@ -19,39 +19,43 @@ export type TextSegment =
   | ({ kind: 'link' } & FoundLink);
 
 /*
- * Either an explicit http(s) URL, or a bare domain (labels of letters, digits and
- * hyphens, any script) with an optional port and path. The lookbehind keeps a match from
- * starting inside another token (`javascript://x.com`, `me@x.com`, a file path).
+ * Finds explicit http(s) URLs and bare domains ending in a real top-level domain
+ * (`example.com`, `café.fr`, but not `notes.txt` or `great.Then`), leaving out sentence
+ * punctuation and unbalanced brackets after a link. Credentials are read as part of a URL
+ * so that such a URL is refused whole; other protocols and e-mail addresses are never links.
  */
-const CANDIDATE =
-  /(?<![\p{L}\p{N}_@.\/\\-])(?:https?:\/\/[^\s<>"`]+|(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}\p{N}-]{2,63}(?::\d{1,5})?(?:[\/?#][^\s<>"`]*)?)/giu;
+const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: false, urlAuth: true, tlds })
+  .add('ftp:', null)
+  .add('mailto:', null)
+  .add('//', null);
 
-const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
-
-/** Drops sentence punctuation and unbalanced closing brackets that follow a link. */
-export function trimTrailing(candidate: string): string {
-  let end = candidate.length;
-  while (end > 0) {
-    const last = candidate[end - 1]!;
-    const opener = CLOSERS[last];
-    if (/[.,;:!?'*_~]/.test(last)) {
-      end -= 1;
-    } else if (opener) {
-      const body = candidate.slice(0, end);
-      if (body.split(opener).length >= body.split(last).length) break;
-      end -= 1;
-    } else {
-      break;
-    }
-  }
-  return candidate.slice(0, end);
+/**
+ * The text with every compatibility character that folds to one of the same length
+ * (full-width letters and dots) folded, as the URL parser will fold them: a disguised
+ * `ｂｉｔ．ｌｙ` is found whole and blocked. Same length, so positions still match.
+ */
+function foldWidths(text: string): string {
+  return text.replace(/\P{ASCII}/gu, (c) => {
+    const folded = c.normalize('NFKC');
+    return folded.length === c.length ? folded : c;
+  });
 }
+
+/** A blocked host is shown as written up to the next space, disguise (`bit.ly./x`) and all. */
+function blockedEnd(text: string, from: number): number {
+  const rest = /^\S*/.exec(text.slice(from))![0].replace(/[.,;:!?]+$/, '');
+  return from + rest.length;
+}
+
+/** IPv4 (in any form the parser accepts, it answers dotted decimal) or IPv6 literal. */
+const isIpLiteral = (hostname: string) =>
+  hostname.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname);
 
 type Classified =
   { kind: 'text' } | { kind: 'blocked'; host: string } | ({ kind: 'link' } & FoundLink);
 
 /** Decides what one candidate is: a link, a blocked host, or just text after all. */
-export function classify(text: string): Classified {
+function classify(text: string): Classified {
   const explicit = /^https?:\/\//i.test(text);
   let url: URL;
   try {
@@ -65,7 +69,6 @@ export function classify(text: string): Classified {
   const host = normalizeHost(url.hostname);
   if (!host || !host.includes('.') || isIpLiteral(host)) return { kind: 'text' };
   if (isBlockedHost(host)) return { kind: 'blocked', host };
-  if (!explicit && !isKnownTld(host.slice(host.lastIndexOf('.') + 1))) return { kind: 'text' };
   const shownHost = url.port ? `${host}:${url.port}` : host;
   const hasMore = url.pathname !== '/' || url.search !== '' || url.hash !== '';
   return {
@@ -82,28 +85,28 @@ export function classify(text: string): Classified {
  */
 export function findLinks(text: string): TextSegment[] {
   const segments: TextSegment[] = [];
-  let plain = '';
   let cursor = 0;
-  for (const match of text.matchAll(CANDIDATE)) {
-    const candidate = trimTrailing(match[0]);
-    if (!candidate) continue;
+  for (const match of linkify.match(foldWidths(text)) ?? []) {
+    if (match.index < cursor) continue;
+    const candidate = text.slice(match.index, match.lastIndex);
     const result = classify(candidate);
     if (result.kind === 'text') continue;
-    plain += text.slice(cursor, match.index);
-    if (plain) segments.push({ kind: 'text', text: plain });
-    plain = '';
-    segments.push(result.kind === 'blocked' ? { ...result, text: candidate } : result);
-    cursor = match.index + candidate.length;
+    if (match.index > cursor)
+      segments.push({ kind: 'text', text: text.slice(cursor, match.index) });
+    if (result.kind === 'link') {
+      segments.push(result);
+      cursor = match.lastIndex;
+    } else {
+      cursor = blockedEnd(text, match.lastIndex);
+      segments.push({ ...result, text: text.slice(match.index, cursor) });
+    }
   }
-  plain += text.slice(cursor);
-  if (plain) segments.push({ kind: 'text', text: plain });
+  if (cursor < text.length) segments.push({ kind: 'text', text: text.slice(cursor) });
   return segments;
 }
 
 /** One value meant as a link (a place's website): the safe link, or null to show it as text. */
 export function toOutboundLink(value: string): FoundLink | null {
-  const text = value.trim();
-  if (!text || /\s/.test(text)) return null;
-  const result = classify(text);
-  return result.kind === 'link' ? result : null;
+  const [only, ...others] = findLinks(value.trim());
+  return only?.kind === 'link' && others.length === 0 ? only : null;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PIN_COLORS } from './pins.ts';
+import { BRAND_COLORS } from '@spotbook/contract';
 import { Raster } from './raster.ts';
 
 const BLACK = [0, 0, 0] as const;
@@ -36,27 +36,23 @@ describe('Raster', () => {
   });
 });
 
-describe('PIN_COLORS', () => {
+describe('BRAND_COLORS', () => {
   it("are the web app's tokens, in both themes", () => {
     const css = readFileSync(
       new URL('../../../../../web/src/styles/tokens.css', import.meta.url),
       'utf8',
     );
     const [light, dark] = css.split('@media (prefers-color-scheme: dark)');
-    const token = (block: string, name: string) => {
-      const hex = new RegExp(`--color-${name}: #([0-9a-f]{6});`).exec(block)![1]!;
-      return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
-    };
+    const token = (block: string, name: string) =>
+      new RegExp(`--color-${name}: (#[0-9a-f]{6});`).exec(block)![1]!;
+    const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
     for (const [theme, block] of [
       ['light', light!],
       ['dark', dark!],
     ] as const) {
-      expect(PIN_COLORS[theme]).toEqual({
-        primary: token(block, 'primary'),
-        visited: token(block, 'visited'),
-        onPrimary: token(block, 'on-primary'),
-        surface: token(block, 'surface'),
-      });
+      for (const [name, hex] of Object.entries(BRAND_COLORS[theme])) {
+        expect(hex, `${theme} ${name}`).toBe(token(block, kebab(name)));
+      }
     }
   });
 });

@@ -1,5 +1,11 @@
 import { Supercluster } from '@maplibre/geojson-vt';
-import { clusterCircleRadius, PIN_CLUSTERS } from '@spotbook/contract';
+import {
+  BRAND_COLORS,
+  clusterCircleRadius,
+  hexToRgb,
+  PIN_CLUSTERS,
+  PIN_SHAPE,
+} from '@spotbook/contract';
 import { ADVANCE, forEachInkPixel, GLYPH_HEIGHT } from '../../../lib/bitmap-font.ts';
 import type { Theme } from '../themes.ts';
 import { Raster, type Rgb } from './raster.ts';
@@ -12,24 +18,20 @@ export interface PicturePin {
 
 type PinPalette = Record<'primary' | 'visited' | 'onPrimary' | 'surface', Rgb>;
 
-/**
- * The web app's pin colours (web/src/styles/tokens.css: --color-primary, --color-visited,
- * --color-on-primary, --color-surface), which the map reads from the tokens; a unit test
- * keeps the two in step.
- */
+const pinPalette = (theme: Theme): PinPalette => {
+  const { primary, visited, onPrimary, surface } = BRAND_COLORS[theme];
+  return {
+    primary: hexToRgb(primary),
+    visited: hexToRgb(visited),
+    onPrimary: hexToRgb(onPrimary),
+    surface: hexToRgb(surface),
+  };
+};
+
+/** The brand's pin colours (the contract's, which the web's tokens hold too). */
 export const PIN_COLORS: Record<Theme, PinPalette> = {
-  light: {
-    primary: [0x0f, 0x5e, 0x63],
-    visited: [0x1f, 0x7a, 0x3d],
-    onPrimary: [0xff, 0xff, 0xff],
-    surface: [0xff, 0xff, 0xff],
-  },
-  dark: {
-    primary: [0x5e, 0xc9, 0xc3],
-    visited: [0x6f, 0xd3, 0x94],
-    onPrimary: [0x06, 0x29, 0x2a],
-    surface: [0x18, 0x21, 0x1f],
-  },
+  light: pinPalette('light'),
+  dark: pinPalette('dark'),
 };
 
 /**
@@ -87,11 +89,9 @@ export function drawCluster(
   );
 }
 
-/**
- * The pin outline of web pin-images.ts (lucide's MapPin), 'M14 34C14 34 3.5 22.4 3.5 13.5
- * a10.5 10.5 0 0 1 21 0C24.5 22.4 14 34 14 34z' in its 28×36 box, flattened to points.
- */
+/** The contract's pin outline (PIN_SHAPE.path, which the web draws), flattened to points. */
 const PIN_OUTLINE: number[] = (() => {
+  const { tip, head, shoulderY } = PIN_SHAPE;
   const points: number[] = [];
   const cubic = (p: number[], steps: number) => {
     for (let i = 0; i <= steps; i++) {
@@ -107,15 +107,15 @@ const PIN_OUTLINE: number[] = (() => {
       );
     }
   };
-  cubic([14, 34, 14, 34, 3.5, 22.4, 3.5, 13.5], 12);
+  const [left, right] = [head.x - head.r, head.x + head.r];
+  cubic([tip.x, tip.y, tip.x, tip.y, left, shoulderY, left, head.y], 12);
   for (let i = 1; i < 24; i++) {
     const angle = Math.PI + (Math.PI * i) / 24;
-    points.push(14 + 10.5 * Math.cos(angle), 13.5 + 10.5 * Math.sin(angle));
+    points.push(head.x + head.r * Math.cos(angle), head.y + head.r * Math.sin(angle));
   }
-  cubic([24.5, 13.5, 24.5, 22.4, 14, 34, 14, 34], 12);
+  cubic([right, head.y, right, shoulderY, tip.x, tip.y, tip.x, tip.y], 12);
   return points;
 })();
-const CHECK = [9.2, 13.6, 12.6, 17, 18.8, 10.2];
 
 /** A pin with its tip at (x, y): the icon is anchored at its bottom, as on the map. */
 export function drawPin(
@@ -126,11 +126,12 @@ export function drawPin(
   scale: number,
   colors: PinPalette,
 ) {
-  const left = x - 14 * scale;
-  const top = y - 36 * scale;
-  const at = (box: number[]) => box.map((v, i) => (i % 2 === 0 ? left : top) + v * scale);
+  const { width, height, outlineWidth, dot, check } = PIN_SHAPE;
+  const left = x - (width / 2) * scale;
+  const top = y - height * scale;
+  const at = (box: readonly number[]) => box.map((v, i) => (i % 2 === 0 ? left : top) + v * scale);
   raster.fillRings([at(PIN_OUTLINE)], visited ? colors.visited : colors.primary);
-  raster.strokePaths([at(PIN_OUTLINE)], 1.5 * scale, colors.surface, true);
-  if (visited) raster.strokePaths([at(CHECK)], 2.6 * scale, colors.onPrimary);
-  else raster.fillDisc(left + 14 * scale, top + 13.5 * scale, 4 * scale, colors.onPrimary);
+  raster.strokePaths([at(PIN_OUTLINE)], outlineWidth * scale, colors.surface, true);
+  if (visited) raster.strokePaths([at(check.points)], check.width * scale, colors.onPrimary);
+  else raster.fillDisc(left + dot.x * scale, top + dot.y * scale, dot.r * scale, colors.onPrimary);
 }

@@ -11,6 +11,7 @@ import {
 import { storeProviderPlace } from '../../places/store.ts';
 import { spotColumns } from '../../reviews/spot-columns.ts';
 import { identityKey } from '../../auth/repository.ts';
+import { insertSeedEntry } from '../list-reviews-repository.ts';
 import { searchNorm } from '../repository.ts';
 import { baseSlug, uniqueSlug } from '../slugs.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
@@ -93,10 +94,12 @@ async function writeExamples(db: Db, resolved: Resolved[]) {
           .executeTakeFirst();
         if (!review) continue; // the same place twice in the data: one spot is enough
         // Earlier in the data = added later, so the list reads in the data's order.
-        await trx
-          .insertInto('list_reviews')
-          .values({ list_id: listId, review_id: review.id, notes: spot.notes, added_at: now - j })
-          .execute();
+        await insertSeedEntry(trx, {
+          listId,
+          reviewId: review.id,
+          notes: spot.notes,
+          addedAt: now - j,
+        });
       }
     }
   });

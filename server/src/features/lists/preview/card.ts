@@ -1,3 +1,4 @@
+import { BRAND_COLORS, hexToRgb, plural } from '@spotbook/contract';
 import { ADVANCE, drawableText, forEachInkPixel, GLYPH_HEIGHT } from '../../../lib/bitmap-font.ts';
 import { encodePng } from '../../../lib/png.ts';
 
@@ -5,11 +6,11 @@ import { encodePng } from '../../../lib/png.ts';
 export const CARD = { width: 1200, height: 630 } as const;
 
 type Rgb = readonly [number, number, number];
-// The web app's design tokens: primary, primary-soft, star, on-primary.
-const PRIMARY: Rgb = [0x0f, 0x5e, 0x63];
-const SOFT: Rgb = [0xdc, 0xef, 0xee];
-const STAR: Rgb = [0xc4, 0x7d, 0x00];
-const WHITE: Rgb = [0xff, 0xff, 0xff];
+// The brand's colours (light theme), as the web app's tokens show them.
+const PRIMARY: Rgb = hexToRgb(BRAND_COLORS.light.primary);
+const SOFT: Rgb = hexToRgb(BRAND_COLORS.light.primarySoft);
+const STAR: Rgb = hexToRgb(BRAND_COLORS.light.star);
+const WHITE: Rgb = hexToRgb(BRAND_COLORS.light.onPrimary);
 const MARGIN = 80;
 const TEXT_WIDTH = CARD.width - 2 * MARGIN;
 
@@ -91,7 +92,7 @@ export function renderListCard({ name, owner, spotCount }: CardInput): Buffer {
   const footerY = CARD.height - MARGIN - 7 * 5;
   canvas.pin(MARGIN + 18, footerY + 10, 18, STAR, PRIMARY);
   canvas.text('SPOTBOOK', MARGIN + 56, footerY, 5, WHITE);
-  const count = `${spotCount} ${spotCount === 1 ? 'SPOT' : 'SPOTS'}`;
+  const count = `${spotCount} ${plural(spotCount, 'SPOT', 'SPOTS')}`;
   canvas.text(count, CARD.width - MARGIN - count.length * ADVANCE * 5, footerY, 5, SOFT);
   return encodePng(CARD.width, CARD.height, canvas.pixels);
 }

@@ -77,5 +77,5 @@ export async function createList(
 ): Promise<CreatedList> {
   const response = await client.post('/api/lists/list/', body);
   if (response.statusCode !== 201) throw new Error(`create list failed: ${response.body}`);
-  return response.json() as CreatedList;
+  return response.json<CreatedList>();
 }

@@ -18,7 +18,9 @@ export function sourcesFingerprint(landmarksDir = DEFAULT_LANDMARKS_DIR): string
   const hash = createHash('sha256');
   hash.update(`format ${PLACES_INDEX_FORMAT}, cells of ${CELL_DEGREES}°\n`);
   for (const name of DATA_PACKAGES) {
-    const { version } = JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8'));
+    const { version } = JSON.parse(
+      readFileSync(require.resolve(`${name}/package.json`), 'utf8'),
+    ) as { version: string };
     hash.update(`${name}@${version}\n`);
   }
   for (const file of landmarkFiles(landmarksDir)) {

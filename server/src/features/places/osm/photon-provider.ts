@@ -1,5 +1,5 @@
 import { MAP, PLACE_SEARCH_LIMITS, normalizeText } from '@spotbook/contract';
-import { LruCache } from '../lru-cache.ts';
+import { LRUCache } from 'lru-cache';
 import type { LatLng, PlacesProvider, ProviderPlace } from '../provider.ts';
 import { requestJson } from '../request-json.ts';
 import { photonReplySchema, toProviderPlace } from './photon-mapping.ts';
@@ -10,7 +10,6 @@ export interface PhotonProviderOptions {
   /** Photon's public instance asks clients to say who they are. */
   userAgent: string;
   fetch: typeof fetch;
-  now?: () => number;
 }
 
 /** Photon's layers that are areas: what a city search may answer. */
@@ -31,8 +30,8 @@ const AREA_TYPES = new Set([
  * recently (say, after a restart) answers null and the client searches again.
  */
 export function createPhotonProvider(options: PhotonProviderOptions): PlacesProvider {
-  const answers = new LruCache<ProviderPlace[]>(1000, 10 * 60_000, options.now);
-  const seenPlaces = new LruCache<ProviderPlace>(5000, 24 * 3_600_000, options.now);
+  const answers = new LRUCache<string, ProviderPlace[]>({ max: 1000, ttl: 10 * 60_000 });
+  const seenPlaces = new LRUCache<string, ProviderPlace>({ max: 5000, ttl: 24 * 3_600_000 });
 
   async function search(cacheKey: string, params: URLSearchParams): Promise<ProviderPlace[]> {
     const cached = answers.get(cacheKey);

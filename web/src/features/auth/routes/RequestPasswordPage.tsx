@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/Alert.tsx';
 import { Button, ButtonLink } from '@/components/Button.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
-import { useZodForm } from '@/lib/forms.ts';
+import { useSchemaForm, useTextField } from '@/components/form/use-schema-form.ts';
+import { showServerError } from '@/lib/server-errors.ts';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import styles from '../components/auth-form.module.css';
@@ -15,14 +16,16 @@ const SEND_FAILED = 'The email could not be sent. Please try again.';
 /** `/requestpassword` (spec §2): ask for a reset link; the answer never says if the address exists. */
 export default function RequestPasswordPage() {
   const [sent, setSent] = useState(false);
-  const form = useZodForm(requestPasswordResetSchema, { email: '' });
+  const form = useSchemaForm(requestPasswordResetSchema, { email: '' });
+  const email = useTextField(form.control, 'email');
+  const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (body) => {
     try {
       await requestPasswordReset(body);
       setSent(true);
     } catch (error) {
-      form.showServerError(error, SEND_FAILED);
+      showServerError(form.setError, ['email'], error, SEND_FAILED);
     }
   });
 
@@ -36,7 +39,7 @@ export default function RequestPasswordPage() {
               variant="secondary"
               block
               onClick={() => {
-                form.reset({ email: form.values.email });
+                form.reset({ email: form.getValues('email') });
                 setSent(false);
               }}
             >
@@ -69,11 +72,11 @@ export default function RequestPasswordPage() {
           autoComplete="email"
           maxLength={LIMITS.email}
           required
-          {...form.field('email')}
+          {...email}
         />
-        {form.formError && <Alert tone="error">{form.formError}</Alert>}
+        {errors.root?.server && <Alert tone="error">{errors.root.server.message}</Alert>}
         <div className={styles.actions}>
-          <Button type="submit" block busy={form.submitting} busyLabel="Sending Email...">
+          <Button type="submit" block busy={isSubmitting} busyLabel="Sending Email...">
             Send Email
           </Button>
         </div>

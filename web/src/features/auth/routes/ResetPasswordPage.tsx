@@ -5,18 +5,24 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/Alert.tsx';
 import { Button, ButtonLink } from '@/components/Button.tsx';
 import { PasswordField } from '@/components/form/PasswordField.tsx';
-import { useZodForm } from '@/lib/forms.ts';
+import { useSchemaForm, useTextField } from '@/components/form/use-schema-form.ts';
+import { showServerError } from '@/lib/server-errors.ts';
 import { confirmPasswordReset } from '../api/password-reset-confirm.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import styles from '../components/auth-form.module.css';
 
 const RESET_FAILED = 'Your password could not be reset. Please try again.';
 
+const FIELDS = ['new_password', 'confirm_password'] as const;
+
 /** `/reset-password/:uidb64/:token`: the page the reset mail links to. */
 export default function ResetPasswordPage() {
   const { uidb64 = '', token = '' } = useParams();
   const [done, setDone] = useState(false);
-  const form = useZodForm(resetPasswordFormSchema, { new_password: '', confirm_password: '' });
+  const form = useSchemaForm(resetPasswordFormSchema, { new_password: '', confirm_password: '' });
+  const newPassword = useTextField(form.control, 'new_password');
+  const confirmPassword = useTextField(form.control, 'confirm_password');
+  const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ new_password }) => {
     try {
@@ -24,7 +30,7 @@ export default function ResetPasswordPage() {
       setDone(true);
     } catch (error) {
       // A 400 carries the reason (e.g. the link expired); show it as the server says it.
-      form.showServerError(error, RESET_FAILED);
+      showServerError(form.setError, FIELDS, error, RESET_FAILED);
     }
   });
 
@@ -60,18 +66,18 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           maxLength={LIMITS.passwordMax}
           required
-          {...form.field('new_password')}
+          {...newPassword}
         />
         <PasswordField
           label="Confirm New Password"
           autoComplete="new-password"
           maxLength={LIMITS.passwordMax}
           required
-          {...form.field('confirm_password')}
+          {...confirmPassword}
         />
-        {form.formError && <Alert tone="error">{form.formError}</Alert>}
+        {errors.root?.server && <Alert tone="error">{errors.root.server.message}</Alert>}
         <div className={styles.actions}>
-          <Button type="submit" block busy={form.submitting} busyLabel="Resetting Password...">
+          <Button type="submit" block busy={isSubmitting} busyLabel="Resetting Password...">
             Reset Password
           </Button>
         </div>

@@ -6,19 +6,25 @@ import { Button, ButtonLink } from '@/components/Button.tsx';
 import { PasswordField } from '@/components/form/PasswordField.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
 import { useAuth } from '@/lib/auth/auth-context.ts';
-import { useZodForm } from '@/lib/forms.ts';
+import { useSchemaForm, useTextField } from '@/components/form/use-schema-form.ts';
+import { showServerError } from '@/lib/server-errors.ts';
 import { withQuery } from '@/lib/query-string.ts';
 import { afterAuthPath } from '@/lib/safe-redirect.ts';
 import { LIMITS } from '@spotbook/contract';
 import { AuthCard } from '../components/AuthCard.tsx';
 import styles from '../components/auth-form.module.css';
 
+const FIELDS = ['username_or_email', 'password'] as const;
+
 /** `/signin` (spec §2): username or e-mail and password; `?listId=` leads back to that list. */
 export default function SignInPage() {
   const { status, login } = useAuth();
   const [searchParams] = useSearchParams();
   const listId = searchParams.get('listId');
-  const form = useZodForm(loginSchema, { username_or_email: '', password: '' });
+  const form = useSchemaForm(loginSchema, { username_or_email: '', password: '' });
+  const usernameOrEmail = useTextField(form.control, 'username_or_email');
+  const password = useTextField(form.control, 'password');
+  const { errors, isSubmitting } = form.formState;
 
   // Signed in (already, or just now): go where the visitor was heading.
   if (status === 'authenticated') return <Navigate to={afterAuthPath(listId)} replace />;
@@ -27,7 +33,7 @@ export default function SignInPage() {
     try {
       await login(credentials);
     } catch (error) {
-      form.showServerError(error, AUTH_MESSAGES.failedToLogIn);
+      showServerError(form.setError, FIELDS, error, AUTH_MESSAGES.failedToLogIn);
     }
   });
 
@@ -51,21 +57,21 @@ export default function SignInPage() {
           spellCheck={false}
           maxLength={LIMITS.email}
           required
-          {...form.field('username_or_email')}
+          {...usernameOrEmail}
         />
         <PasswordField
           label="Password"
           autoComplete="current-password"
           maxLength={LIMITS.passwordMax}
           required
-          {...form.field('password')}
+          {...password}
         />
         <ButtonLink to="/requestpassword" variant="quiet" size="sm" className={styles.forgot}>
           I Forgot My Password
         </ButtonLink>
-        {form.formError && <Alert tone="error">{form.formError}</Alert>}
+        {errors.root?.server && <Alert tone="error">{errors.root.server.message}</Alert>}
         <div className={styles.actions}>
-          <Button type="submit" block busy={form.submitting} busyLabel="Signing in...">
+          <Button type="submit" block busy={isSubmitting} busyLabel="Signing in...">
             Sign In
           </Button>
         </div>

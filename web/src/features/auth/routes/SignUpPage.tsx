@@ -6,23 +6,31 @@ import { Button } from '@/components/Button.tsx';
 import { PasswordField } from '@/components/form/PasswordField.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
 import { useAuth } from '@/lib/auth/auth-context.ts';
-import { useZodForm } from '@/lib/forms.ts';
+import { useSchemaForm, useTextField } from '@/components/form/use-schema-form.ts';
+import { showServerError } from '@/lib/server-errors.ts';
 import { withQuery } from '@/lib/query-string.ts';
 import { afterAuthPath } from '@/lib/safe-redirect.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import styles from '../components/auth-form.module.css';
+
+const FIELDS = ['email', 'username', 'password', 'confirm_password'] as const;
 
 /** `/signup` (spec §2, §5): validated with the server's own schema and messages. */
 export default function SignUpPage() {
   const { status, register } = useAuth();
   const [searchParams] = useSearchParams();
   const listId = searchParams.get('listId');
-  const form = useZodForm(signUpFormSchema, {
+  const form = useSchemaForm(signUpFormSchema, {
     email: '',
     username: '',
     password: '',
     confirm_password: '',
   });
+  const email = useTextField(form.control, 'email');
+  const username = useTextField(form.control, 'username');
+  const password = useTextField(form.control, 'password');
+  const confirmPassword = useTextField(form.control, 'confirm_password');
+  const { errors, isSubmitting } = form.formState;
 
   if (status === 'authenticated') return <Navigate to={afterAuthPath(listId)} replace />;
 
@@ -30,7 +38,7 @@ export default function SignUpPage() {
     try {
       await register({ username, email, password });
     } catch (error) {
-      form.showServerError(error, AUTH_MESSAGES.registrationFailed);
+      showServerError(form.setError, FIELDS, error, AUTH_MESSAGES.registrationFailed);
     }
   });
 
@@ -53,7 +61,7 @@ export default function SignUpPage() {
           autoComplete="email"
           maxLength={LIMITS.email}
           required
-          {...form.field('email')}
+          {...email}
         />
         <TextField
           label="Username"
@@ -63,7 +71,7 @@ export default function SignUpPage() {
           maxLength={LIMITS.usernameMax}
           help="Letters, digits, _ and . only. Shown on the lists you share."
           required
-          {...form.field('username')}
+          {...username}
         />
         <PasswordField
           label="Password"
@@ -71,18 +79,18 @@ export default function SignUpPage() {
           maxLength={LIMITS.passwordMax}
           help={`At least ${LIMITS.passwordMin} characters.`}
           required
-          {...form.field('password')}
+          {...password}
         />
         <PasswordField
           label="Confirm Password"
           autoComplete="new-password"
           maxLength={LIMITS.passwordMax}
           required
-          {...form.field('confirm_password')}
+          {...confirmPassword}
         />
-        {form.formError && <Alert tone="error">{form.formError}</Alert>}
+        {errors.root?.server && <Alert tone="error">{errors.root.server.message}</Alert>}
         <div className={styles.actions}>
-          <Button type="submit" block busy={form.submitting} busyLabel="Signing Up...">
+          <Button type="submit" block busy={isSubmitting} busyLabel="Signing Up...">
             Sign Up
           </Button>
         </div>

@@ -1,34 +1,27 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidateSpotsAndLists, sharedKeys } from '@/lib/query-keys.ts';
 
 /**
  * Query keys of the lists feature. Everything lives under `['lists']`, so one
  * invalidation after a write refreshes My Lists, Followed Lists and open list pages.
  */
 export const listKeys = {
-  all: ['lists'] as const,
-  own: (page: number, search: string) => ['lists', 'own', { page, search }] as const,
-  saved: (page: number, search: string) => ['lists', 'saved', { page, search }] as const,
-  examples: ['lists', 'examples'] as const,
-  detail: (key: string) => ['lists', 'detail', key] as const,
-  follow: (slug: string) => ['lists', 'follow', slug] as const,
+  all: sharedKeys.lists,
+  own: (page: number, search: string) => [...listKeys.all, 'own', { page, search }] as const,
+  saved: (page: number, search: string) => [...listKeys.all, 'saved', { page, search }] as const,
+  examples: [...sharedKeys.lists, 'examples'] as const,
+  detail: sharedKeys.list,
+  follow: (slug: string) => [...listKeys.all, 'follow', slug] as const,
   /** The user's spots offered for adding to a list (the picker's own pages). */
-  mySpots: (page: number, search: string) => ['lists', 'my-spots', { page, search }] as const,
+  mySpots: (page: number, search: string) =>
+    [...listKeys.all, 'my-spots', { page, search }] as const,
 };
 
 /**
- * Other features' queries that count or show lists (the home metadata's list counts,
- * a spot's "lists it belongs to"). Matched by their first key part, so this feature
- * does not import theirs.
+ * After any list write: refetch what shows lists, here and in the other features (the
+ * home metadata's list counts, a spot's "lists it belongs to").
  */
-export const LIST_DEPENDENT_ROOTS: ReadonlySet<unknown> = new Set(['metadata', 'reviews']);
-
-/** After any list write: refetch what shows lists, here and in the other features. */
-export function invalidateListData(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({
-    predicate: (query) =>
-      query.queryKey[0] === listKeys.all[0] || LIST_DEPENDENT_ROOTS.has(query.queryKey[0]),
-  });
-}
+export const invalidateListData = invalidateSpotsAndLists;
 
 /**
  * After following or unfollowing: only Followed Lists and the counts change. The list
@@ -37,6 +30,6 @@ export function invalidateListData(queryClient: QueryClient) {
 export function invalidateFollowData(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: [...listKeys.all, 'saved'] }),
-    queryClient.invalidateQueries({ queryKey: ['metadata'] }),
+    queryClient.invalidateQueries({ queryKey: sharedKeys.metadata }),
   ]);
 }

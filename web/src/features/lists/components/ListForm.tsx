@@ -1,30 +1,18 @@
-import {
-  LIMITS,
-  LIST_MESSAGES,
-  listFormSchema,
-  WARN_AT_REMAINING,
-  type ListBody,
-} from '@spotbook/contract';
-import { useState, type ReactNode } from 'react';
-import { z } from 'zod';
+import { LIMITS, listFormSchema, WARN_AT_REMAINING, type ListBody } from '@spotbook/contract';
+import type { ReactNode } from 'react';
+import { useController } from 'react-hook-form';
 import { Alert } from '@/components/Alert.tsx';
 import { Button } from '@/components/Button.tsx';
 import { TextArea } from '@/components/form/TextArea.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
+import { useSchemaForm, useTextField } from '@/components/form/use-schema-form.ts';
 import { NETWORK_ERROR_DETAIL } from '@/lib/api.ts';
-import { useZodForm } from '@/lib/forms.ts';
+import { showServerError } from '@/lib/server-errors.ts';
 import { SharingSwitch } from './SharingSwitch.tsx';
 import styles from './list-form.module.css';
 
-/**
- * The shared schema's text fields (the form hook holds strings; the switch is its own
- * state). `name` is the shared rule itself; `description` is the same rule and message
- * without the shared one's null handling, which a text box never needs.
- */
-const listFieldsSchema = z.object({
-  name: listFormSchema.shape.name,
-  description: z.string().trim().max(LIMITS.listDescription, LIST_MESSAGES.descriptionTooLong),
-});
+// Sharing has no message of its own: a complaint about it shows above the form.
+const FIELDS = ['name', 'description'] as const;
 
 export interface ListFormProps {
   initial?: { name: string; description: string; shareable_by_link: boolean };
@@ -38,23 +26,27 @@ export interface ListFormProps {
 
 /** Name, description and sharing: /newlist and the list page's edit mode (spec §2, §5). */
 export function ListForm({ initial, submitLabel, busyLabel, onSubmit, secondary }: ListFormProps) {
-  const form = useZodForm(listFieldsSchema, {
+  const form = useSchemaForm(listFormSchema, {
     name: initial?.name ?? '',
     description: initial?.description ?? '',
+    shareable_by_link: initial?.shareable_by_link ?? false,
   });
-  const [shareable, setShareable] = useState(initial?.shareable_by_link ?? false);
+  const name = useTextField(form.control, 'name');
+  const description = useTextField(form.control, 'description');
+  const sharing = useController({ control: form.control, name: 'shareable_by_link' }).field;
+  const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (fields) => {
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await onSubmit({ ...fields, shareable_by_link: shareable });
+      await onSubmit(body);
     } catch (error) {
-      form.showServerError(error, NETWORK_ERROR_DETAIL);
+      showServerError(form.setError, FIELDS, error, NETWORK_ERROR_DETAIL);
     }
   });
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      {form.formError && <Alert tone="error">{form.formError}</Alert>}
+      {errors.root?.server && <Alert tone="error">{errors.root.server.message}</Alert>}
       <TextField
         label="Name"
         maxLength={LIMITS.listName}
@@ -64,7 +56,7 @@ export function ListForm({ initial, submitLabel, busyLabel, onSubmit, secondary 
         // The form replaces what was clicked (Create List, Edit): typing starts here.
         autoFocus
         required
-        {...form.field('name')}
+        {...name}
       />
       <TextArea
         label="Description"
@@ -73,11 +65,15 @@ export function ListForm({ initial, submitLabel, busyLabel, onSubmit, secondary 
         warnAtRemaining={WARN_AT_REMAINING.listDescription}
         help="What ties these spots together? Friends see this under the title."
         rows={4}
-        {...form.field('description')}
+        {...description}
       />
-      <SharingSwitch checked={shareable} onChange={setShareable} disabled={form.submitting} />
+      <SharingSwitch
+        checked={Boolean(sharing.value)}
+        onChange={sharing.onChange}
+        disabled={isSubmitting}
+      />
       <div className={styles.actions}>
-        <Button type="submit" busy={form.submitting} busyLabel={busyLabel}>
+        <Button type="submit" busy={isSubmitting} busyLabel={busyLabel}>
           {submitLabel}
         </Button>
         {secondary}

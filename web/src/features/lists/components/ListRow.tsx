@@ -1,5 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { plural } from '@spotbook/contract';
 import { SharingBadge } from './SharingBadge.tsx';
 import styles from './list-row.module.css';
 
@@ -29,5 +30,5 @@ export function ListRow({ to, name, meta, shared }: ListRowProps) {
 }
 
 export function spotCount(count: number): string {
-  return count === 1 ? '1 spot' : `${count} spots`;
+  return `${count} ${plural(count, 'spot')}`;
 }

@@ -13,7 +13,7 @@ import { pinSetKey } from '../bounds.ts';
 import { PinPopup } from '../PinPopup.tsx';
 import type { Bounds, EngineProps, MapPin } from '../types.ts';
 import styles from '../spot-map.module.css';
-import { gridClusters, type GridCluster } from './grid-clusters.ts';
+import { pinClusterer, type PinCluster } from './pin-clusters.ts';
 import { PinMarker } from './PinMarker.tsx';
 import { useGoogleLoadState } from './use-google-status.ts';
 import markerStyles from './google-markers.module.css';
@@ -80,9 +80,10 @@ function GoogleMapView(props: EngineProps) {
     const bounds = pinBounds(pins);
     if (bounds) map.fitBounds(bounds, FIT_PADDING);
   }, [map, pins, center]);
+  const clusterer = useMemo(() => pinClusterer(pins), [pins]);
   const clusters = useMemo(
-    () => (view ? gridClusters(pins, view.bounds, view.zoom) : []),
-    [pins, view],
+    () => (view ? clusterer(view.bounds, view.zoom) : []),
+    [clusterer, view],
   );
 
   useEffect(() => {
@@ -97,10 +98,7 @@ function GoogleMapView(props: EngineProps) {
     onIdleChange(true);
   };
 
-  const zoomInto = (cluster: GridCluster) => {
-    const { south, west, north, east } = cluster.bounds;
-    map?.fitBounds({ south, west, north, east }, FIT_PADDING);
-  };
+  const zoomInto = (cluster: PinCluster) => map?.fitBounds(cluster.pinBounds(), FIT_PADDING);
 
   return (
     <div role="region" aria-label={ariaLabel} className={styles.canvas}>
@@ -134,7 +132,7 @@ function GoogleMapView(props: EngineProps) {
           ) : (
             <AdvancedMarker
               key={cluster.key}
-              position={cluster}
+              position={{ lat: cluster.lat, lng: cluster.lng }}
               title={`${cluster.count} spots: zoom in`}
               onClick={() => zoomInto(cluster)}
             >

@@ -1,19 +1,9 @@
-/** The colours pins and clusters are drawn in, read from the design tokens. */
-export interface PinColors {
-  primary: string;
-  visited: string;
-  onPrimary: string;
-  surface: string;
-  text: string;
-}
+import { BRAND_COLORS, PIN_SHAPE } from '@spotbook/contract';
 
-const FALLBACK: PinColors = {
-  primary: '#0f5e63',
-  visited: '#1f7a3d',
-  onPrimary: '#ffffff',
-  surface: '#ffffff',
-  text: '#17201e',
-};
+/** The colours pins and clusters are drawn in, read from the design tokens. */
+export type PinColors = Record<'primary' | 'visited' | 'onPrimary' | 'surface' | 'text', string>;
+
+const FALLBACK: PinColors = BRAND_COLORS.light;
 
 /** Tokens are CSS custom properties (light and dark values); WebGL needs plain colours. */
 export function readPinColors(element: Element): PinColors {
@@ -28,12 +18,9 @@ export function readPinColors(element: Element): PinColors {
   };
 }
 
-export const PIN_WIDTH = 28;
-export const PIN_HEIGHT = 36;
+export const PIN_WIDTH = PIN_SHAPE.width;
+export const PIN_HEIGHT = PIN_SHAPE.height;
 const PIXEL_RATIO = 2;
-
-/** A teardrop pin with its tip at the bottom centre, as in the icon set (lucide MapPin). */
-const PIN_PATH = 'M14 34C14 34 3.5 22.4 3.5 13.5a10.5 10.5 0 0 1 21 0C24.5 22.4 14 34 14 34z';
 
 /**
  * Draws a pin once into a bitmap for MapLibre's icon atlas: a symbol layer of bitmaps
@@ -47,29 +34,30 @@ export function drawPin(kind: 'want' | 'visited', colors: PinColors): ImageData 
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('2D canvas unavailable');
   ctx.scale(PIXEL_RATIO, PIXEL_RATIO);
-  const pin = new Path2D(PIN_PATH);
+  const pin = new Path2D(PIN_SHAPE.path);
   ctx.shadowColor = 'rgba(0, 0, 0, 0.3)';
   ctx.shadowBlur = 2;
   ctx.shadowOffsetY = 1;
   ctx.fillStyle = kind === 'visited' ? colors.visited : colors.primary;
   ctx.fill(pin);
   ctx.shadowColor = 'transparent';
-  ctx.lineWidth = 1.5;
+  ctx.lineWidth = PIN_SHAPE.outlineWidth;
   ctx.strokeStyle = colors.surface;
   ctx.stroke(pin);
   if (kind === 'visited') {
+    const [x1, y1, x2, y2, x3, y3] = PIN_SHAPE.check.points;
     ctx.beginPath();
-    ctx.moveTo(9.2, 13.6);
-    ctx.lineTo(12.6, 17);
-    ctx.lineTo(18.8, 10.2);
-    ctx.lineWidth = 2.6;
+    ctx.moveTo(x1, y1);
+    ctx.lineTo(x2, y2);
+    ctx.lineTo(x3, y3);
+    ctx.lineWidth = PIN_SHAPE.check.width;
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
     ctx.strokeStyle = colors.onPrimary;
     ctx.stroke();
   } else {
     ctx.beginPath();
-    ctx.arc(14, 13.5, 4, 0, Math.PI * 2);
+    ctx.arc(PIN_SHAPE.dot.x, PIN_SHAPE.dot.y, PIN_SHAPE.dot.r, 0, Math.PI * 2);
     ctx.fillStyle = colors.onPrimary;
     ctx.fill();
   }

@@ -143,7 +143,7 @@ export function setSelectedPin(map: MapLibreMap, selectedId: PinId | undefined) 
 }
 
 export function setPinData(map: MapLibreMap, data: FeatureCollection<Point, PinProperties>) {
-  map.getSource<GeoJSONSource>(PIN_SOURCE)?.setData(data);
+  void map.getSource<GeoJSONSource>(PIN_SOURCE)?.setData(data);
 }
 
 export function pinLayersPresent(map: MapLibreMap): string[] {

@@ -1,7 +1,7 @@
-import type { CustomPlaceBody, PlaceDetails } from '@spotbook/contract';
+import type { CustomPlaceBody, PlaceDetails, PlaceWithUserReview } from '@spotbook/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api.ts';
-import { placeDetailsKey, type PlaceWithUserReview } from './place-details.ts';
+import { placeDetailsKey } from './place-details.ts';
 
 /** `POST /api/places/custom/`: a pin with a name and a category, owned by the caller. */
 export function useCreateCustomPlace() {

@@ -1,6 +1,7 @@
 import type { CreatedReview, PlaceDetails, ReviewForm } from '@spotbook/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api.ts';
+import { invalidateSpotsAndLists } from '@/lib/query-keys.ts';
 import { placeDetailsKey } from './place-details.ts';
 
 /** The image sent with a place that has none (spec §7: "defaulting to the missing-place image"). */
@@ -31,9 +32,7 @@ export function useCreateSpot() {
       }),
     onSettled: (_data, _error, { place }) => {
       void queryClient.invalidateQueries({ queryKey: placeDetailsKey(place.id) });
-      void queryClient.invalidateQueries({ queryKey: ['reviews'] });
-      void queryClient.invalidateQueries({ queryKey: ['metadata'] });
-      void queryClient.invalidateQueries({ queryKey: ['lists'] });
+      void invalidateSpotsAndLists(queryClient);
     },
   });
 }

@@ -1,20 +1,15 @@
+import type { ListDetail } from '@spotbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api.ts';
+import { sharedKeys } from '@/lib/query-keys.ts';
 
 /** The list of `/newSpot?list={slug or id}`: what this page needs of it. */
-export interface ListTarget {
-  id: number;
-  name: string;
-  slug: string;
-  shareable_by_link: boolean;
-  /** the owner's user id */
-  user: number;
-}
+export type ListTarget = Pick<ListDetail, 'id' | 'name' | 'slug' | 'shareable_by_link' | 'user'>;
 
 export function listTargetQuery(list: string) {
   return queryOptions({
     // The lists feature's key for the same call: one cache entry, whichever page asks first.
-    queryKey: ['lists', 'detail', list],
+    queryKey: sharedKeys.list(list),
     queryFn: ({ signal }) =>
       apiFetch<ListTarget>(`/api/lists/list/${encodeURIComponent(list)}`, { signal }),
   });

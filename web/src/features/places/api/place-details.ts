@@ -1,11 +1,6 @@
-import type { PlaceDetails } from '@spotbook/contract';
+import type { PlaceWithUserReview } from '@spotbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api.ts';
-
-/** `GET /api/places/place/{id}`: the details and the caller's spot of the place, if any. */
-export interface PlaceWithUserReview extends PlaceDetails {
-  user_review: { id: number } | null;
-}
 
 export const placeDetailsKey = (id: string) => ['places', 'place', id] as const;
 

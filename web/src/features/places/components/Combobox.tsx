@@ -1,8 +1,13 @@
 import { Search } from 'lucide-react';
+import { plural } from '@spotbook/contract';
+import { useCombobox } from 'downshift';
 import { useId, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { Spinner } from '@/components/Spinner.tsx';
 import { cx } from '@/lib/cx.ts';
 import styles from './combobox.module.css';
+
+const { InputChange, InputClick, InputKeyDownEscape, InputKeyDownEnter, ItemClick } =
+  useCombobox.stateChangeTypes;
 
 export interface ComboboxProps<T> {
   label: string;
@@ -26,9 +31,10 @@ export interface ComboboxProps<T> {
 }
 
 /**
- * An autocomplete following the WAI-ARIA combobox pattern: an input with a listbox
- * popup; ↓/↑ move through the options, Enter picks, Escape closes (then clears),
- * and the active option is announced through aria-activedescendant.
+ * An autocomplete following the WAI-ARIA combobox pattern (downshift's useCombobox): an
+ * input with a listbox popup; ↓/↑ move through the options and keep the active one in
+ * view, Enter picks (the first option when none is active), Escape closes (then clears).
+ * The number of options is announced politely as they arrive.
  */
 export function Combobox<T>({
   label,
@@ -46,84 +52,67 @@ export function Combobox<T>({
   inputRef,
   autoFocus,
 }: ComboboxProps<T>) {
-  const id = useId();
-  const listboxId = `${id}-listbox`;
-  const helpId = `${id}-help`;
+  const helpId = `${useId()}-help`;
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const hasText = value.trim().length > 0;
   const showPopup = open && hasText && (options.length > 0 || Boolean(notice));
-  const activeIndex = active < options.length ? active : -1;
+  const { getLabelProps, getInputProps, getMenuProps, getItemProps, highlightedIndex } =
+    useCombobox<T>({
+      items: options as T[],
+      // The caller owns the text and decides what picking does to it.
+      itemToString: () => value,
+      itemToKey: (option) => (option === null ? null : optionKey(option)),
+      inputValue: value,
+      selectedItem: null,
+      isOpen: showPopup,
+      onIsOpenChange: ({ isOpen }) => setOpen(Boolean(isOpen)),
+      // A click in the field places the caret; it doesn't toggle the popup.
+      stateReducer: (state, { type, changes }) =>
+        type === InputClick
+          ? { ...changes, isOpen: true, highlightedIndex: state.highlightedIndex }
+          : changes,
+      onInputValueChange: ({ type, inputValue }) => {
+        if (type === InputChange || type === InputKeyDownEscape) onValueChange(inputValue ?? '');
+      },
+      // Only a click or Enter picks: leaving the field (Tab, a click elsewhere) just closes.
+      onSelectedItemChange: ({ type, selectedItem }) => {
+        if (selectedItem != null && (type === ItemClick || type === InputKeyDownEnter))
+          onSelect(selectedItem);
+      },
+    });
 
-  function pick(option: T) {
-    onSelect(option);
+  function pickFirstOnEnter(event: KeyboardEvent<HTMLInputElement>) {
+    const first = options[0];
+    if (event.key !== 'Enter' || highlightedIndex >= 0 || !showPopup || !first) return;
+    event.preventDefault();
+    (event.nativeEvent as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+    onSelect(first);
     setOpen(false);
-    setActive(-1);
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setOpen(true);
-      if (!options.length) return;
-      const last = options.length - 1;
-      setActive((current) =>
-        event.key === 'ArrowDown'
-          ? current < last
-            ? current + 1
-            : 0
-          : current > 0
-            ? current - 1
-            : last,
-      );
-    } else if (event.key === 'Enter') {
-      const option = options[activeIndex >= 0 ? activeIndex : 0];
-      if (showPopup && option) {
-        event.preventDefault();
-        pick(option);
-      }
-    } else if (event.key === 'Escape') {
-      if (showPopup) setOpen(false);
-      else onValueChange('');
-      setActive(-1);
-    }
-  }
-
+  const results = showPopup && options.length > 0 ? options.length : 0;
   return (
     <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
+      <label className={styles.label} {...getLabelProps()}>
         {label}
       </label>
       <div className={styles.anchor}>
         <Search className={styles.searchIcon} size={18} aria-hidden="true" />
         <input
-          id={id}
-          ref={inputRef}
           className={styles.input}
           type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={showPopup}
-          aria-controls={listboxId}
-          aria-activedescendant={
-            showPopup && activeIndex >= 0 ? `${id}-option-${activeIndex}` : undefined
-          }
-          aria-describedby={help ? helpId : undefined}
-          aria-busy={busy || undefined}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          autoFocus={autoFocus}
-          placeholder={placeholder}
-          value={value}
-          onChange={(event) => {
-            onValueChange(event.target.value);
-            setOpen(true);
-            setActive(-1);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
+          {...getInputProps({
+            ref: inputRef,
+            'aria-describedby': help ? helpId : undefined,
+            'aria-busy': busy || undefined,
+            autoCapitalize: 'off',
+            spellCheck: false,
+            autoFocus,
+            placeholder,
+            onFocus: () => setOpen(true),
+            onBlur: () => setOpen(false),
+            onKeyDown: pickFirstOnEnter,
+          })}
         />
         {busy && (
           <span className={styles.busy}>
@@ -131,23 +120,15 @@ export function Combobox<T>({
           </span>
         )}
         <ul
-          id={listboxId}
-          role="listbox"
-          aria-label={label}
           className={cx(styles.popup, !showPopup && styles.hidden)}
+          {...getMenuProps({ 'aria-label': label })}
         >
           {showPopup &&
             options.map((option, index) => (
               <li
                 key={optionKey(option)}
-                id={`${id}-option-${index}`}
-                role="option"
-                aria-selected={index === activeIndex}
-                className={cx(styles.option, index === activeIndex && styles.active)}
-                // Keep focus in the input: the click picks, the blur would close first.
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseMove={() => setActive(index)}
-                onClick={() => pick(option)}
+                className={cx(styles.option, index === highlightedIndex && styles.active)}
+                {...getItemProps({ item: option, index })}
               >
                 {renderOption(option)}
               </li>
@@ -158,6 +139,9 @@ export function Combobox<T>({
             </li>
           )}
         </ul>
+        <p role="status" aria-live="polite" className="visually-hidden">
+          {results > 0 && `${results} ${plural(results, 'result')}`}
+        </p>
       </div>
       {help && (
         <p id={helpId} className={styles.help}>

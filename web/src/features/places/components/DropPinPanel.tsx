@@ -3,22 +3,24 @@ import {
   CUSTOM_PLACE_NAME_MAX,
   CUSTOM_PLACE_TYPES,
   customPlaceSchema,
-  fieldErrors,
   formatLatLng,
   parseCoordinates,
 } from '@spotbook/contract';
-import { Suspense, useId, useMemo, useState, type FormEvent } from 'react';
+import { Suspense, useId, useMemo } from 'react';
+import { z } from 'zod';
 import { Alert } from '@/components/Alert.tsx';
 import { Button } from '@/components/Button.tsx';
 import { TextField } from '@/components/form/TextField.tsx';
+import { useSchemaForm, useTextField } from '@/components/form/use-schema-form.ts';
 import { SpotMap } from '@/features/map';
-import { errorMessage, isApiError } from '@/lib/api.ts';
+import { showServerError } from '@/lib/server-errors.ts';
 import { useCreateCustomPlace } from '../api/create-custom-place.ts';
 import type { SearchArea } from '../lib/area.ts';
 import styles from './new-spot.module.css';
 
 export const COORDINATES_MESSAGE = 'Enter coordinates like 48.8584, 2.2945.';
 const NEW_PIN_ID = 'new-pin';
+const SAVE_PLACE_FAILED = 'The place could not be saved. Please try again.';
 
 export interface DropPinPanelProps {
   area: SearchArea | null;
@@ -28,7 +30,25 @@ export interface DropPinPanelProps {
   onCreated: (place: PlaceDetails) => void;
 }
 
-type Errors = Partial<Record<'name' | 'primaryType' | 'coordinates', string>>;
+const place = customPlaceSchema.shape;
+const pointSchema = z.object({ lat: place.lat, lng: place.lng });
+
+/** The typed coordinates become the point the contract's schema checks (its own messages). */
+const coordinatesSchema = z.string().transform((text, context) => {
+  const point = parseCoordinates(text);
+  const checked = point ? pointSchema.safeParse(point) : null;
+  if (checked?.success) return checked.data;
+  const message = checked?.error.issues[0]?.message ?? COORDINATES_MESSAGE;
+  context.addIssue({ code: 'custom', message });
+  return z.NEVER;
+});
+
+/** The panel's fields over `customPlaceSchema`; the category starts empty ('Choose a category'). */
+const pinFormSchema = z.object({
+  coordinates: coordinatesSchema,
+  name: place.name,
+  primaryType: z.string().pipe(place.primaryType),
+});
 
 /**
  * A place by hand (issue #3 §2): click the map or type coordinates, name it, pick a
@@ -42,64 +62,41 @@ export function DropPinPanel({
   onCreated,
 }: DropPinPanelProps) {
   const headingId = useId();
-  const [name, setName] = useState(initialName);
-  const [primaryType, setPrimaryType] = useState('');
-  const [coordinates, setCoordinates] = useState(
-    initialPoint ? formatLatLng(initialPoint.lat, initialPoint.lng) : '',
-  );
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateCustomPlace();
+  const form = useSchemaForm(pinFormSchema, {
+    coordinates: initialPoint ? formatLatLng(initialPoint.lat, initialPoint.lng) : '',
+    name: initialName,
+    primaryType: '',
+  });
+  // In reading order: a failed submit focuses the first invalid one.
+  const coordinates = useTextField(form.control, 'coordinates');
+  const name = useTextField(form.control, 'name');
+  const category = form.register('primaryType');
+  const { errors, isSubmitting } = form.formState;
+
   // Memoised: the map moves only when the point (or the area) really changes.
-  const point = useMemo(() => parseCoordinates(coordinates), [coordinates]);
+  const point = useMemo(() => parseCoordinates(coordinates.value), [coordinates.value]);
   const center = useMemo(
     () => point ?? (area ? { lat: area.lat, lng: area.lng } : undefined),
     [point, area],
   );
-  const pinTitle = name.trim() || 'New place';
+  const pinTitle = name.value.trim() || 'New place';
   const pins = useMemo(
     () => (point ? [{ id: NEW_PIN_ID, title: pinTitle, ...point }] : []),
     [point, pinTitle],
   );
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = customPlaceSchema.safeParse({
-      name,
-      primaryType,
-      lat: point?.lat,
-      lng: point?.lng,
-      areaId: area?.placeId ?? null,
-    });
-    const found = parsed.success ? {} : fieldErrors(parsed.error);
-    const next: Errors = {
-      name: found.name?.[0],
-      primaryType: found.primaryType?.[0],
-      coordinates: point ? (found.lat ?? found.lng)?.[0] : COORDINATES_MESSAGE,
-    };
-    setErrors(next);
-    if (!parsed.success || !point) {
-      const firstBad = (['name', 'primaryType', 'coordinates'] as const).find((f) => next[f]);
-      if (firstBad) document.getElementById(`${headingId}-${firstBad}`)?.focus();
-      return;
-    }
+  const submit = form.handleSubmit(async (fields) => {
+    const body = { ...fields.coordinates, name: fields.name, primaryType: fields.primaryType };
     try {
-      onCreated(await create.mutateAsync(parsed.data));
+      onCreated(await create.mutateAsync({ ...body, areaId: area?.placeId ?? null }));
     } catch (error) {
-      const server = isApiError(error) ? (error.errors ?? {}) : {};
-      const onFields: Errors = {
-        name: server.name?.[0],
-        primaryType: server.primaryType?.[0],
-        coordinates: (server.lat ?? server.lng)?.[0],
-      };
-      setErrors(onFields);
-      // A message already shown on its field is not repeated under the form.
-      if (!Object.values(onFields).some(Boolean)) {
-        setFormError(errorMessage(error, 'The place could not be saved. Please try again.'));
-      }
+      showServerError(form.setError, ['name', 'primaryType'], error, SAVE_PLACE_FAILED, {
+        lat: 'coordinates',
+        lng: 'coordinates',
+      });
     }
-  }
+  });
 
   return (
     <section className={styles.pinPanel} aria-labelledby={headingId}>
@@ -116,8 +113,8 @@ export function DropPinPanel({
           emptyMessage="Click the map to drop a pin"
           ariaLabel="Map for dropping a pin"
           onPickLocation={(picked) => {
-            setCoordinates(formatLatLng(picked.lat, picked.lng));
-            setErrors(({ coordinates: _fixed, ...rest }) => rest);
+            form.setValue('coordinates', formatLatLng(picked.lat, picked.lng));
+            form.clearErrors('coordinates');
           }}
           {...(center ? { center } : {})}
           height={280}
@@ -125,29 +122,13 @@ export function DropPinPanel({
       </Suspense>
       <form className={styles.pinForm} onSubmit={submit} noValidate>
         <TextField
-          id={`${headingId}-coordinates`}
           label="Coordinates"
           inputMode="decimal"
           placeholder="48.8584, 2.2945"
-          value={coordinates}
-          onChange={(event) => {
-            setCoordinates(event.target.value);
-            setErrors(({ coordinates: _fixed, ...rest }) => rest);
-          }}
-          error={errors.coordinates}
           help="Latitude, longitude"
+          {...coordinates}
         />
-        <TextField
-          id={`${headingId}-name`}
-          label="Name"
-          value={name}
-          maxLength={CUSTOM_PLACE_NAME_MAX}
-          onChange={(event) => {
-            setName(event.target.value);
-            setErrors(({ name: _fixed, ...rest }) => rest);
-          }}
-          error={errors.name}
-        />
+        <TextField label="Name" maxLength={CUSTOM_PLACE_NAME_MAX} {...name} />
         <div className={styles.selectField}>
           <label htmlFor={`${headingId}-primaryType`} className={styles.selectLabel}>
             Category
@@ -155,11 +136,7 @@ export function DropPinPanel({
           <select
             id={`${headingId}-primaryType`}
             className={styles.select}
-            value={primaryType}
-            onChange={(event) => {
-              setPrimaryType(event.target.value);
-              setErrors(({ primaryType: _fixed, ...rest }) => rest);
-            }}
+            {...category}
             aria-invalid={errors.primaryType ? true : undefined}
             aria-describedby={errors.primaryType ? `${headingId}-type-error` : undefined}
           >
@@ -172,13 +149,13 @@ export function DropPinPanel({
           </select>
           {errors.primaryType && (
             <p id={`${headingId}-type-error`} className={styles.fieldError}>
-              {errors.primaryType}
+              {errors.primaryType.message}
             </p>
           )}
         </div>
-        {formError && <Alert tone="error">{formError}</Alert>}
+        {errors.root?.server && <Alert tone="error">{errors.root.server.message}</Alert>}
         <div className={styles.actions}>
-          <Button type="submit" busy={create.isPending} busyLabel="Saving place…">
+          <Button type="submit" busy={isSubmitting} busyLabel="Saving place…">
             Save place
           </Button>
           <Button variant="quiet" onClick={onCancel}>

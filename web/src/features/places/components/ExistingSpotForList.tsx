@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/Skeleton.tsx';
 import { SpotCard } from '@/components/SpotCard/index.ts';
 import { addToListErrorMessage } from '@/lib/add-to-list-error.ts';
 import { apiFetch } from '@/lib/api.ts';
+import { invalidateSpotsAndLists, sharedKeys } from '@/lib/query-keys.ts';
 import type { ListTarget } from '../api/list-target.ts';
 import { ExistingSpot } from './ExistingSpot.tsx';
 import styles from './new-spot.module.css';
@@ -21,12 +22,10 @@ export interface ExistingSpotForListProps {
 
 /*
  * Completed by the lists work (issue 5 §6). Features may not import each other, so the
- * two list calls are made here with the shared keys of the spots and lists features:
- * ['reviews', 'detail', id] (+ 'lists') read their cache; ['lists'] and ['metadata'] are
+ * two list calls are made here with the keys the spots and lists features share
+ * (lib/query-keys.ts): the spot's keys read their cache, and spots, lists and counts are
  * refreshed after adding, so My Lists and the list page show the new spot.
  */
-const reviewKey = (id: number) => ['reviews', 'detail', id] as const;
-
 /**
  * Spec §4, a spot exists and a list is targeted: when it is not on the list, the spot
  * with 'Add to list' (which returns to the list, the spot highlighted); when it is,
@@ -36,11 +35,11 @@ export function ExistingSpotForList({ reviewId, list }: ExistingSpotForListProps
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const review = useQuery({
-    queryKey: reviewKey(reviewId),
+    queryKey: sharedKeys.spot(reviewId),
     queryFn: ({ signal }) => apiFetch<Review>(`/api/reviews/review/${reviewId}/`, { signal }),
   });
   const holding = useQuery({
-    queryKey: [...reviewKey(reviewId), 'lists'],
+    queryKey: sharedKeys.spotLists(reviewId),
     queryFn: ({ signal }) =>
       apiFetch<ReviewListRef[]>(`/api/list_reviews/list_review/for-review/${reviewId}/`, {
         signal,
@@ -53,10 +52,7 @@ export function ExistingSpotForList({ reviewId, list }: ExistingSpotForListProps
         body: { list: list.id, review: reviewId, notes: '' },
       }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({
-        predicate: ({ queryKey: [root] }) =>
-          root === 'lists' || root === 'metadata' || root === 'reviews',
-      });
+      await invalidateSpotsAndLists(queryClient);
       const key = list.shareable_by_link ? list.slug : String(list.id);
       // The list page lights up `addedReviewId` for 1.5 s (spec §9).
       await navigate(`/lists/${encodeURIComponent(key)}`, {

@@ -5,7 +5,7 @@ import { Button } from '@/components/Button.tsx';
 import { Skeleton } from '@/components/Skeleton.tsx';
 import { errorMessage } from '@/lib/api.ts';
 import type { ListTarget } from '../api/list-target.ts';
-import type { PlaceWithUserReview } from '../api/place-details.ts';
+import type { PlaceWithUserReview } from '@spotbook/contract';
 import { ExistingSpot } from './ExistingSpot.tsx';
 import { ExistingSpotForList } from './ExistingSpotForList.tsx';
 import { SpotCreateForm } from './SpotCreateForm.tsx';

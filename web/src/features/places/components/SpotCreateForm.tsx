@@ -1,11 +1,12 @@
 import type { CreatedReview, PlaceDetails } from '@spotbook/contract';
 import { LIMITS, reviewFormSchema, WARN_AT_REMAINING } from '@spotbook/contract';
-import { useState, type FormEvent } from 'react';
+import { useController } from 'react-hook-form';
 import { Alert } from '@/components/Alert.tsx';
 import { Button } from '@/components/Button.tsx';
 import { TextArea } from '@/components/form/TextArea.tsx';
+import { useSchemaForm, useTextField } from '@/components/form/use-schema-form.ts';
 import { StarRatingInput } from '@/components/StarRatingInput.tsx';
-import { errorMessage } from '@/lib/api.ts';
+import { showServerError } from '@/lib/server-errors.ts';
 import { useCreateSpot } from '../api/create-spot.ts';
 import { VisitedChoice } from './VisitedChoice.tsx';
 import styles from './new-spot.module.css';
@@ -26,28 +27,22 @@ export interface SpotCreateFormProps {
  * left), 1-5 stars resettable to none, want to go / already visited (want to go first).
  */
 export function SpotCreateForm({ place, listId, onCreated }: SpotCreateFormProps) {
-  const [review, setReview] = useState('');
-  const [rating, setRating] = useState(0);
-  const [visited, setVisited] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const create = useCreateSpot();
+  const form = useSchemaForm(reviewFormSchema, { review: '', rating: 0, visited: false });
+  const review = useTextField(form.control, 'review');
+  const { field: rating } = useController({ control: form.control, name: 'rating' });
+  const { field: visited } = useController({ control: form.control, name: 'visited' });
+  const { errors, isSubmitting } = form.formState;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return;
-    setError(null);
-    const parsed = reviewFormSchema.safeParse({ review, rating, visited });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? CREATE_SPOT_FALLBACK);
-      return;
-    }
+  const submit = form.handleSubmit(async (body) => {
     try {
-      onCreated(await create.mutateAsync({ place, review: parsed.data, listId }));
+      onCreated(await create.mutateAsync({ place, review: body, listId }));
     } catch (failure) {
-      setError(errorMessage(failure, CREATE_SPOT_FALLBACK));
+      // Stars and the flag show no message of their own: theirs go above Save.
+      showServerError(form.setError, ['review'], failure, CREATE_SPOT_FALLBACK);
       window.alert(CREATE_SPOT_ALERT);
     }
-  }
+  });
 
   return (
     <form
@@ -62,21 +57,20 @@ export function SpotCreateForm({ place, listId, onCreated }: SpotCreateFormProps
       <TextArea
         label="Review"
         placeholder="What is it like? What should you not miss?"
-        value={review}
-        onChange={(event) => setReview(event.target.value)}
         maxLength={LIMITS.review}
         showRemaining
         warnAtRemaining={WARN_AT_REMAINING.review}
         rows={5}
+        {...review}
       />
-      <StarRatingInput value={rating} onChange={setRating} />
-      <VisitedChoice visited={visited} onChange={setVisited} />
-      {error && (
+      <StarRatingInput {...rating} />
+      <VisitedChoice visited={visited.value ?? false} onChange={visited.onChange} />
+      {errors.root?.server && (
         <Alert tone="error" title="The spot was not saved">
-          {error}
+          {errors.root.server.message}
         </Alert>
       )}
-      <Button type="submit" block busy={create.isPending} busyLabel="Creating Spot...">
+      <Button type="submit" block busy={isSubmitting} busyLabel="Creating Spot...">
         Save spot
       </Button>
     </form>

@@ -71,7 +71,7 @@ function NewSpot() {
     }
     const back = listParam ? `?list=${encodeURIComponent(listParam)}` : '';
     // firstSpot travels in the navigation state: the spot page may celebrate it.
-    navigate(`/reviews/${review.id}${back}`, { state: { firstSpot: review.firstSpot } });
+    void navigate(`/reviews/${review.id}${back}`, { state: { firstSpot: review.firstSpot } });
   }
 
   const problem = listParam ? listProblem(list, listTarget) : null;

@@ -1,12 +1,13 @@
 import type { Review, ReviewsPage } from '@spotbook/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { sharedKeys } from '@/lib/query-keys.ts';
 import { METADATA_KEY, spotKeys } from './keys.ts';
 
 /**
  * Everything else that shows spots: the lists feature's queries (a list's cards, its
- * counts) live under 'lists'. Only mounted queries refetch, so this stays cheap.
+ * counts) live under the lists root. Only mounted queries refetch, so this stays cheap.
  */
-const LISTS_KEY = ['lists'] as const;
+const LISTS_KEY = sharedKeys.lists;
 
 /** After a save: show the new values at once everywhere, then let the server re-sort. */
 export async function afterReviewSaved(queryClient: QueryClient, saved: Review) {

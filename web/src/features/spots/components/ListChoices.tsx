@@ -10,7 +10,7 @@ export interface ListChoicesProps {
   /** Ids of the lists the spot should be on; null while the current ones load. */
   selected: ReadonlySet<number> | null;
   onToggle: (id: number, on: boolean) => void;
-  error?: readonly string[] | undefined;
+  error?: string | undefined;
   /** The lists could not be loaded: the spot's lists are then left as they are. */
   failed?: boolean;
 }
@@ -51,9 +51,9 @@ export function ListChoices({ lists, selected, onToggle, error, failed }: ListCh
           ))}
         </ul>
       )}
-      {error?.[0] && (
+      {error && (
         <p id="spot-lists-error" className={styles.error}>
-          {error[0]}
+          {error}
         </p>
       )}
     </fieldset>

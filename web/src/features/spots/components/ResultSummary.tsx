@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@spotbook/contract';
+import { PAGE_SIZE, plural } from '@spotbook/contract';
 import { Spinner } from '@/components/Spinner.tsx';
 import styles from './home-spots.module.css';
 
@@ -15,8 +15,7 @@ export function ResultSummary({
   const first = PAGE_SIZE.reviews * (page - 1) + 1;
   const last = Math.min(count ?? 0, PAGE_SIZE.reviews * page);
   let text = '';
-  if (count === 1) text = '1 spot';
-  else if (count !== undefined && count <= PAGE_SIZE.reviews) text = `${count} spots`;
+  if (count !== undefined && count <= PAGE_SIZE.reviews) text = `${count} ${plural(count, 'spot')}`;
   else if (count !== undefined && first <= last) text = `Spots ${first}–${last} of ${count}`;
   return (
     <div className={styles.summary}>

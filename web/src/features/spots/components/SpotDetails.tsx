@@ -30,7 +30,7 @@ export function SpotImage({ review }: { review: Review }) {
     <img
       className={styles.image}
       src={spotImageUrl(place)}
-      alt={`Photo of ${place.displayName}`}
+      alt={place.displayName}
       width={800}
       height={600}
       onError={showMissingImage}

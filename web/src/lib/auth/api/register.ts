@@ -1,7 +1,7 @@
-import type { RegisterBody, User } from '@spotbook/contract';
+import type { RegisterBody, UserResponse } from '@spotbook/contract';
 import { apiFetch } from '@/lib/api.ts';
 
 /** `POST /api/user/register/`: 201 `{user}`, or 400 `{detail, errors}` per field. */
-export function register(body: RegisterBody): Promise<{ user: User }> {
-  return apiFetch<{ user: User }>('/api/user/register/', { method: 'POST', body });
+export function register(body: RegisterBody): Promise<UserResponse> {
+  return apiFetch<UserResponse>('/api/user/register/', { method: 'POST', body });
 }

@@ -1,10 +1,6 @@
-import type { User } from '@spotbook/contract';
+import type { SessionResponse } from '@spotbook/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api.ts';
-
-export interface SessionResponse {
-  user: User | null;
-}
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
