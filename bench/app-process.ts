@@ -1,24 +1,16 @@
 import type { ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ensureSharedPlacesIndex } from '../server/test/places-index.ts';
+import {
+  copyPlacesIndex,
+  freePort,
+  serveCommand,
+  untilHealthy,
+} from '../e2e/support/app-server.ts';
 import { onCleanup, signalGroup, spawnGroup } from './child-processes.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+export { freePort };
 
 /**
  * A DATA_DIR holding a copy of the prebuilt place index (the server finds it current and
@@ -26,8 +18,7 @@ export async function freePort(): Promise<number> {
  */
 export function dataDirWithPlaces(prefix: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  const index = ensureSharedPlacesIndex();
-  copyFileSync(index, path.join(dir, path.basename(index)));
+  copyPlacesIndex(dir);
   onCleanup(async () => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
@@ -47,8 +38,8 @@ export interface AppProcess {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The server started exactly as `npm run serve` starts it (production mode, the serve
- * flags, tsx as loader) on its own port and DATA_DIR; resolves once /api/health answers.
+ * The server started exactly as `npm run serve` starts it (e2e's serveCommand), in its own
+ * process group so a SIGKILL reaches all of it; resolves once /api/health answers.
  * Pages need web/dist, the API does not (the server answers pages with a 503 without it).
  */
 export async function startAppProcess(options: {
@@ -56,49 +47,19 @@ export async function startAppProcess(options: {
   dataDir: string;
   env?: Record<string, string>;
 }): Promise<AppProcess> {
-  const url = `http://127.0.0.1:${options.port}`;
-  let log = '';
-  const child: ChildProcess = spawnGroup(
-    process.execPath,
-    ['--max-semi-space-size=2', '--import', 'tsx', 'server/src/server.ts'],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: 'production',
-        PORT: String(options.port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: url,
-        DATA_DIR: options.dataDir,
-        LOG_LEVEL: 'warn',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const {
+    url,
+    args,
+    options: spawnOptions,
+  } = serveCommand(options.port, options.dataDir, options.env);
+  const child: ChildProcess = spawnGroup(process.execPath, args, spawnOptions);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`server exited at start:\n${log}`);
-    }
-    const healthy = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error(`server did not become healthy in 60 s:\n${log}`);
-    await sleep(100);
-  }
+  const log = await untilHealthy(child, url, 60_000);
   return {
     url,
     pid: child.pid!,
     exited,
-    output: () => log,
+    output: log,
     async crash() {
       signalGroup(child, 'SIGKILL');
       await exited;

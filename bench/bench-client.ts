@@ -1,3 +1,5 @@
+import { keepSetCookies } from '../e2e/support/api-client.ts';
+
 /**
  * One person talking to the real API over HTTP the way the web app does: it keeps the
  * cookies the server sets (sessionid, csrftoken) and sends X-CSRFToken on writes.
@@ -52,16 +54,7 @@ export class BenchClient {
   }
 
   private keepCookies(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const eq = pair.indexOf('=');
-      if (eq < 1) continue;
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === '';
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    keepSetCookies(this.cookies, response);
   }
 }
 

@@ -73,16 +73,7 @@ export class ApiClient {
   }
 
   private keepCookies(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const eq = pair.indexOf('=');
-      if (eq < 1) continue;
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === '';
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    keepSetCookies(this.cookies, response);
   }
 }
 
@@ -91,5 +82,19 @@ function safeJson(text: string): unknown {
     return JSON.parse(text) as unknown;
   } catch {
     return text;
+  }
+}
+
+/** Keeps the cookies a response sets in `jar`, as a browser would; drops expired ones. */
+export function keepSetCookies(jar: Map<string, string>, response: Response) {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair = '', ...attributes] = line.split(';');
+    const eq = pair.indexOf('=');
+    if (eq < 1) continue;
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === '';
+    if (expired) jar.delete(name);
+    else jar.set(name, value);
   }
 }

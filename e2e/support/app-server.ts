@@ -8,7 +8,7 @@ import { ensureSharedPlacesIndex } from '../../server/test/places-index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -26,22 +26,19 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/**
- * Starts the server exactly as `npm run serve` (what `npm start` ends with) does:
- * production mode, the built web app, its own DATA_DIR; waits for /api/health.
- */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-e2e-'));
-  // A copy of the prebuilt place index: the server finds it current and skips the build.
+/** Copies the prebuilt place index into a DATA_DIR: the server finds it current, no build. */
+export function copyPlacesIndex(dataDir: string): void {
   const index = ensureSharedPlacesIndex();
   copyFileSync(index, path.join(dataDir, path.basename(index)));
+}
+
+/** How `npm run serve` starts the server: the command, its flags and its environment. */
+export function serveCommand(port: number, dataDir: string, env: Record<string, string> = {}) {
   const url = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--max-semi-space-size=2', '--import', 'tsx', 'server/src/server.ts'],
-    {
+  return {
+    url,
+    args: ['--max-semi-space-size=2', '--import', 'tsx', 'server/src/server.ts'],
+    options: {
       cwd: root,
       env: {
         PATH: process.env.PATH,
@@ -54,28 +51,46 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         LOG_LEVEL: 'warn',
         ...env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'],
     },
-  );
+  };
+}
+
+/** Collects a child's output, then waits until /api/health answers (or the child dies). */
+export async function untilHealthy(child: ChildProcess, url: string, timeoutMs: number) {
+  let log = '';
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited at start:\n${log}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited at start:\n${log}`);
+    }
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) break;
+    if (ok) return () => log;
     if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Starts the server exactly as `npm run serve` (what `npm start` ends with) does:
+ * production mode, the built web app, its own DATA_DIR; waits for /api/health.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-e2e-'));
+  copyPlacesIndex(dataDir);
+  const { url, args, options } = serveCommand(await freePort(), dataDir, env);
+  const child: ChildProcess = spawn(process.execPath, args, options);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const log = await untilHealthy(child, url, 90_000);
   return {
     url,
     dataDir,
-    output: () => log,
+    output: log,
     async stop() {
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);

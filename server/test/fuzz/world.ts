@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../src/context.ts';
 import type { SessionsTable } from '../../src/db/schema.ts';
 import { fontFiles } from '../../src/features/basemap/fonts.ts';
-import { spotColumns } from '../../src/features/reviews/spot-columns.ts';
+import { insertSpot } from '../../src/features/lists/test/factories.ts';
 import type { FuzzRequest } from './requests.ts';
 import type { KnownValues } from './schema-arbitrary.ts';
 import type { FuzzResponse } from './verdict.ts';
@@ -44,52 +44,6 @@ export interface FuzzWorld {
 let counter = 0;
 
 /**
- * A spot on a fresh place, written directly (lists/test/factories.ts has the same, but
- * it reaches the vitest-only helper, which the bench cannot load).
- */
-async function insertSpot(ctx: AppContext, userId: number, name: string) {
-  const now = Date.now();
-  const place = await ctx.db
-    .insertInto('places')
-    .values({
-      id: `lm:fuzz-${process.pid}-${now.toString(36)}-${counter++}`,
-      provider: 'embedded',
-      display_name: name,
-      formatted_address: '1 Test Street',
-      city: 'Paris',
-      country: 'France',
-      lat: 48.85,
-      lng: 2.35,
-      primary_type: 'cafe',
-      website_uri: '',
-      google_maps_uri: '',
-      editorial_summary: 'A place for the fuzzer.',
-      photo_ref: '',
-      cached_preview_image: '',
-      owner_id: null,
-      created_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const review = 'Worth the detour.';
-  const row = await ctx.db
-    .insertInto('reviews')
-    .values({
-      user_id: userId,
-      place_id: place.id,
-      review,
-      rating: 4,
-      visited: 1,
-      created_at: now,
-      updated_at: now,
-      ...spotColumns(place, review),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/**
  * An app with some data: two users, each with a shareable and a private list holding
  * spots, one following the other's list. Fuzzed requests go out as the first user
  * ("user"), as a signed-out browser with a CSRF token ("anonymous"), or bare ("no-csrf").
@@ -123,7 +77,10 @@ export async function buildWorld(app: FastifyInstance, ctx: AppContext): Promise
       listIds.push(list.id);
       slugs.push(String(list.slug));
       for (let i = 0; i < 2; i++) {
-        const reviewId = await insertSpot(ctx, owner.id, `Spot ${i} of ${list.id}`);
+        const reviewId = await insertSpot(ctx.db, owner.id, {
+          name: `Spot ${i} of ${list.id}`,
+          visited: true,
+        });
         reviewIds.push(reviewId);
         await owner.browser.call('POST', '/api/list_reviews/list_review/', {
           list: list.id,
