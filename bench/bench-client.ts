@@ -18,6 +18,11 @@ const TIMEOUT_MS = 15_000;
 export class BenchClient {
   private readonly cookies = new Map<string, string>();
 
+  /** The Cookie header this person's browser would send. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   constructor(public base: string) {}
 
   /** Rejects only when no answer came (connection refused or reset, timeout). */
@@ -26,7 +31,7 @@ export class BenchClient {
     if (unsafe && !this.cookies.has('csrftoken')) await this.call('GET', '/api/user/session/');
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (this.cookies.size) {
-      headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      headers.Cookie = this.cookieHeader();
     }
     if (unsafe) headers['X-CSRFToken'] = this.cookies.get('csrftoken') ?? '';
     if (body !== undefined) headers['Content-Type'] = 'application/json';
