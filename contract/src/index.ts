@@ -12,3 +12,5 @@ export * from './map-view.ts';
 export * from './map-picture-frame.ts';
 export * from './app-config.ts';
 export * from './brand.ts';
+export * from './imports.ts';
+export * from './photos.ts';

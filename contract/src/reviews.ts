@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, text } from './input-rules.ts';
 import { LIMITS, PAGE_SIZE } from './limits.ts';
+import { photoSchema } from './photos.ts';
 import { placeDetailsSchema } from './places.ts';
 
 /**
@@ -76,6 +77,8 @@ export const reviewSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   place_details: placeDetailsSchema,
+  /** the author's photos, cover first (runtime contract §8) */
+  photos: z.array(photoSchema),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -47,5 +47,6 @@ export function presentSpot(row: SpotRow): Review {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     place_details: placeDetails(row.place_id, row),
+    photos: [], // issue 13: filled from the photos table
   };
 }

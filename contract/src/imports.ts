@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { CUSTOM_PLACE_TYPES } from './custom-places.ts';
+import { idSchema, text } from './input-rules.ts';
+import { LIMITS } from './limits.ts';
+import { placeDetailsSchema } from './places.ts';
+
+/** Runtime contract §7: what an import may hold. */
+export const IMPORT_LIMITS = {
+  fileBytes: 25 * 1024 * 1024,
+  places: 10_000,
+  /** an archive is read only up to this much unpacked */
+  unpackedBytes: 200 * 1024 * 1024,
+  /** a row with coordinates matches a provider place within this distance */
+  matchRadiusMeters: 250,
+  /** a note longer than a review is cut to the review's limit (with a warning) */
+  noteChars: LIMITS.review,
+} as const;
+
+export const IMPORT_STATUSES = ['parsing', 'matching', 'ready', 'done', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export const IMPORT_DECISIONS = ['create', 'skip'] as const;
+
+export const importRowSchema = z.object({
+  index: z.number(),
+  name: z.string(),
+  /** the Takeout list's or the KML folder's name; rows without one go on no list */
+  list_name: z.string().nullable(),
+  /** what becomes the spot's review, already cut to IMPORT_LIMITS.noteChars */
+  note: z.string(),
+  /** true when the file's note was longer and was cut */
+  note_truncated: z.boolean(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  source_url: z.string(),
+  /** what the file says, when it says it (our own exports do); null: the confirm's default */
+  rating: z.number().nullable(),
+  visited: z.boolean().nullable(),
+  match: placeDetailsSchema.nullable(),
+  candidates: z.array(placeDetailsSchema),
+  existing_review_id: z.number().nullable(),
+  decision: z.enum(IMPORT_DECISIONS),
+  /** why a row could not be read or matched, if so */
+  problem: z.string().nullable(),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+export const importSchema = z.object({
+  id: z.number(),
+  status: z.enum(IMPORT_STATUSES),
+  progress: z.object({ done: z.number(), total: z.number() }),
+  /** the uploaded file's name */
+  source: z.string(),
+  /** set when status is `failed` */
+  detail: z.string().nullable(),
+  rows: z.array(importRowSchema),
+});
+export type Import = z.infer<typeof importSchema>;
+
+const CUSTOM_TYPES = CUSTOM_PLACE_TYPES.map((t) => t.type) as [string, ...string[]];
+
+/** `PATCH /api/imports/{id}/rows/{index}/`: exactly one of the three. */
+export const importRowPatchSchema = z.union([
+  z.object({ place_id: text().trim().min(1).max(300) }).strict(),
+  z
+    .object({
+      custom: z.object({
+        name: text().trim().min(1).max(100),
+        lat: z.number().min(-90).max(90),
+        lng: z.number().min(-180).max(180),
+        category: z.enum(CUSTOM_TYPES),
+      }),
+    })
+    .strict(),
+  z.object({ decision: z.enum(IMPORT_DECISIONS) }).strict(),
+]);
+export type ImportRowPatch = z.infer<typeof importRowPatchSchema>;
+
+export const importConfirmSchema = z.object({ visited: z.boolean().default(false) });
+
+export const importSummarySchema = z.object({
+  created: z.number(),
+  already_had: z.number(),
+  skipped: z.number(),
+  lists: z.array(z.object({ id: z.number(), name: z.string(), slug: z.string() })),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+export const importIdParamsSchema = z.object({ id: idSchema('Unknown import.') });
+
+/** `GET /api/exports/spots.{format}` */
+export const EXPORT_FORMATS = ['geojson', 'kml', 'gpx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  geojson: 'application/geo+json',
+  kml: 'application/vnd.google-earth.kml+xml',
+  gpx: 'application/gpx+xml',
+  csv: 'text/csv',
+};
