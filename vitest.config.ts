@@ -17,6 +17,7 @@ export default defineConfig({
             'contract/**/*.unit.test.ts',
             'server/**/*.unit.test.ts',
             'web/src/**/*.unit.test.ts',
+            'web/build/**/*.unit.test.ts',
           ],
           environment: 'node',
           testTimeout: 60_000,

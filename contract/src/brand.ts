@@ -1,7 +1,7 @@
 /**
  * The brand colours and the pin, defined once for everything that draws them: the web
- * (web/src/styles/tokens.css holds the same values as CSS variables; a unit test keeps
- * the two in step) and the server's pictures (map pictures, link cards).
+ * (web/build/brand-tokens.ts writes them as tokens.css's `--color-*` variables at build
+ * time) and the server's pictures (map pictures, link cards).
  */
 export const BRAND_COLORS = {
   light: {

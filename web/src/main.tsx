@@ -1,4 +1,5 @@
 import '@fontsource-variable/inter';
+import 'virtual:brand-tokens.css';
 import './styles/tokens.css';
 import './styles/base.css';
 import { StrictMode } from 'react';

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BRAND_COLORS } from '@spotbook/contract';
 import { Raster } from './raster.ts';
 
 const BLACK = [0, 0, 0] as const;
@@ -33,26 +31,5 @@ describe('Raster', () => {
     r.strokePaths([[2, 4.5, 10, 4.5, 18, 4.5]], 1, BLACK);
     expect(at(r, 10, 4)).toEqual([0, 0, 0]);
     expect(at(r, 10, 2)).toEqual([255, 255, 255]);
-  });
-});
-
-describe('BRAND_COLORS', () => {
-  it("are the web app's tokens, in both themes", () => {
-    const css = readFileSync(
-      new URL('../../../../../web/src/styles/tokens.css', import.meta.url),
-      'utf8',
-    );
-    const [light, dark] = css.split('@media (prefers-color-scheme: dark)');
-    const token = (block: string, name: string) =>
-      new RegExp(`--color-${name}: (#[0-9a-f]{6});`).exec(block)![1]!;
-    const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-    for (const [theme, block] of [
-      ['light', light!],
-      ['dark', dark!],
-    ] as const) {
-      for (const [name, hex] of Object.entries(BRAND_COLORS[theme])) {
-        expect(hex, `${theme} ${name}`).toBe(token(block, kebab(name)));
-      }
-    }
   });
 });
