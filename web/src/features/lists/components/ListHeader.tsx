@@ -1,5 +1,5 @@
 import type { ListDetail } from '@spotbook/contract';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ownerFromSlug } from '../lib/list-links.ts';
 import { SharingBadge } from './SharingBadge.tsx';
 import styles from './list-header.module.css';
@@ -16,10 +16,11 @@ export interface ListHeaderProps {
 /** Design brief: a list page leads with its title, 'by {owner}', description and actions. */
 export function ListHeader({ list, isOwner, actions, focusTitle }: ListHeaderProps) {
   const titleRef = useRef<HTMLHeadingElement>(null);
-  // On mount only: the header comes back each time edit mode ends.
+  // As the header mounts only: it comes back each time edit mode ends.
+  const [focusOnMount] = useState(focusTitle);
   useEffect(() => {
-    if (focusTitle) titleRef.current?.focus();
-  }, []);
+    if (focusOnMount) titleRef.current?.focus();
+  }, [focusOnMount]);
   return (
     <header className={styles.header}>
       <div className={styles.titleRow}>

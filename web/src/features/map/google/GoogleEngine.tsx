@@ -86,9 +86,13 @@ function GoogleMapView(props: EngineProps) {
     [clusterer, view],
   );
 
+  // By value: a new object for the same point is no move.
+  const [centerLat, centerLng] = [center?.lat, center?.lng];
   useEffect(() => {
-    if (map && center) map.panTo(center);
-  }, [map, center?.lat, center?.lng]); // by value: a new object for the same point is no move
+    if (map && centerLat !== undefined && centerLng !== undefined) {
+      map.panTo({ lat: centerLat, lng: centerLng });
+    }
+  }, [map, centerLat, centerLng]);
 
   const handleIdle = (event: MapEvent) => {
     const bounds = boundsOf(event.map);

@@ -52,7 +52,8 @@ export default function MapLibreEngine(props: EngineProps & { styleUrl: string }
   }));
 
   // The map lives as long as the component; SpotMap remounts it to change `interactive`.
-  useEffect(() => {
+  // Created once from the first props: later changes go through the effects below.
+  const createMapOnMount = useEffectEvent(() => {
     const container = containerRef.current;
     if (!container) return;
     props.onStateChange('loading');
@@ -87,8 +88,8 @@ export default function MapLibreEngine(props: EngineProps & { styleUrl: string }
       map.remove();
       mapRef.current = null;
     };
-    // Created once: later prop changes go through the effects below.
-  }, []);
+  });
+  useEffect(() => createMapOnMount(), []);
 
   // A new style (the dark variant) drops our layers; 'style.load' puts them back.
   const shownStyle = useRef(styleUrl);
@@ -112,20 +113,24 @@ export default function MapLibreEngine(props: EngineProps & { styleUrl: string }
     fittedKey.current = key;
     const view = fittedView(map.getContainer(), pins, styleUrl);
     if (view) map.easeTo({ ...view, duration: prefersReducedMotion() ? 0 : 500 });
-  }, [data, pins, center]);
+  }, [data, pins, center, styleUrl]);
 
   useEffect(() => {
     if (mapRef.current) setSelectedPin(mapRef.current, selectedId);
   }, [selectedId]);
 
-  useEffect(() => {
-    if (!center || !mapRef.current) return;
-    mapRef.current.easeTo({
-      center: [center.lng, center.lat],
+  const easeToCenter = useEffectEvent((lat: number, lng: number) => {
+    mapRef.current?.easeTo({
+      center: [lng, lat],
       zoom: Math.max(mapRef.current.getZoom(), zoomLimits(styleUrl).center),
       duration: prefersReducedMotion() ? 0 : 500,
     });
-  }, [center?.lat, center?.lng]); // by value: a new object for the same point is no move
+  });
+  // By value: a new object for the same point is no move.
+  const [centerLat, centerLng] = [center?.lat, center?.lng];
+  useEffect(() => {
+    if (centerLat !== undefined && centerLng !== undefined) easeToCenter(centerLat, centerLng);
+  }, [centerLat, centerLng]);
 
   useEffect(() => {
     mapRef.current?.getCanvas().setAttribute('aria-label', ariaLabel);
