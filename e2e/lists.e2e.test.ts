@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { LIST_MESSAGES, type ListDetail, type ListSummary } from '@spotbook/contract';
 import { ApiClient } from './support/api-client.ts';
-import { openSession, screenshot, type Session } from './support/browser.ts';
-import { DIALECTS, onceAcrossDialects, startStack, type Stack } from './support/stack.ts';
+import { screenshot } from './support/browser.ts';
+import { DIALECTS, onceAcrossDialects, useStack } from './support/stack.ts';
 import {
   createSpot,
   findPlaceId,
@@ -54,29 +54,11 @@ async function mapSettled(page: Page) {
 }
 
 describe.each(DIALECTS)('lists in a real browser on %s', (dialect) => {
-  let stack: Stack;
+  // Example lists on: the empty Followed Lists section shows them (spec §4).
+  const stack = useStack(dialect, { EXAMPLE_LISTS: '1' });
   let base: string;
-  const sessions: Session[] = [];
-  const open = async (
-    browser: Browser,
-    options: { width?: number; colorScheme?: 'light' | 'dark' } = {},
-  ) => {
-    const session = await openSession(browser, options);
-    sessions.push(session);
-    return session;
-  };
-
-  beforeAll(async () => {
-    // Example lists on: the empty Followed Lists section shows them (spec §4).
-    stack = await startStack(dialect, { EXAMPLE_LISTS: '1' });
+  beforeAll(() => {
     base = stack.app.url;
-  });
-  afterAll(() => stack?.stop());
-  afterEach(async () => {
-    for (const session of sessions.splice(0)) {
-      expect(session.problems).toEqual([]);
-      await session.context.close();
-    }
   });
 
   it('one person makes and shares a list; a friend opens, follows and loses it', async () => {
@@ -93,7 +75,7 @@ describe.each(DIALECTS)('lists in a real browser on %s', (dialect) => {
     await createSpot(adaApi, eiffel!, { review: 'Go at dusk for the lights.', rating: 5 });
     await createSpot(adaApi, louvre!, { review: 'Book ahead.', rating: 4, visited: true });
 
-    const owner = await open(stack.browser);
+    const owner = await stack.open();
     await owner.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     const ownerAlerts = watchDialogs(owner.page);
     const page = owner.page;
@@ -203,7 +185,7 @@ describe.each(DIALECTS)('lists in a real browser on %s', (dialect) => {
     expect(preview).toMatch(/<meta name="twitter:card"/);
 
     // A friend opens the link signed out: the list, but no map, and a way to sign in.
-    const friend = await open(stack.browser);
+    const friend = await stack.open();
     const friendAlerts = watchDialogs(friend.page);
     const visitor = friend.page;
     await visitor.goto(copied);
@@ -321,7 +303,7 @@ describe.each(DIALECTS)('lists in a real browser on %s', (dialect) => {
         await api.post('/api/list_reviews/list_review/', { list: small.id, review: spot.id });
       }
 
-      const { page, context } = await open(stack.browser);
+      const { page, context } = await stack.open();
       await api.shareSessionWith(context);
       await context.addInitScript(recordFirstCardsAndMap);
       const visit = async (slug: string) => {
@@ -425,7 +407,7 @@ describe.each(DIALECTS)('lists in a real browser on %s', (dialect) => {
     for (const width of [360, 1280]) {
       for (const colorScheme of ['light', 'dark'] as const) {
         const tag = `${width}-${colorScheme}`;
-        const { page, context } = await open(stack.browser, { width, colorScheme });
+        const { page, context } = await stack.open({ width, colorScheme });
         await owner.shareSessionWith(context);
         await page.goto(base);
         await page.getByRole('list', { name: 'My Lists' }).waitFor();

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.ts';
-import { openSession, screenshot, type Session } from './support/browser.ts';
+import { screenshot } from './support/browser.ts';
 import {
   cards,
   firstPage,
@@ -11,7 +11,7 @@ import {
   waitForQuery,
 } from './support/spots-page.ts';
 import { seedSpots, type SeededSpot } from './support/spots-seed.ts';
-import { DIALECTS, startStack, type Stack } from './support/stack.ts';
+import { DIALECTS, useStack } from './support/stack.ts';
 
 const SPOT_COUNT = 300;
 const EIFFEL = 'lm:fr-paris-eiffel-tower';
@@ -20,20 +20,18 @@ const EIFFEL_REVIEW =
   'Tickets at https://www.toureiffel.paris/en/rates or louvre.fr, never bit.ly/eiffel-deal.';
 
 describe.each(DIALECTS)('my spots in a real browser on %s', (dialect) => {
-  let stack: Stack;
+  const stack = useStack(dialect);
   let owner: ApiClient;
   let spots: SeededSpot[];
   let eiffel: SeededSpot;
-  let session: Session | undefined;
 
   async function ownerSession(options: { width?: number; colorScheme?: 'light' | 'dark' } = {}) {
-    session = await openSession(stack.browser, options);
+    const session = await stack.open(options);
     await owner.shareSessionWith(session.context);
     return session;
   }
 
   beforeAll(async () => {
-    stack = await startStack(dialect);
     owner = new ApiClient(stack.app.url);
     await owner.register({
       username: `wanda_${dialect}`,
@@ -46,14 +44,6 @@ describe.each(DIALECTS)('my spots in a real browser on %s', (dialect) => {
     eiffel = spots.find((spot) => spot.placeId === EIFFEL)!;
     expect(eiffel).toBeTruthy();
   });
-  afterAll(() => stack?.stop());
-  afterEach(async () => {
-    const problems = session?.problems ?? [];
-    await session?.context.close();
-    session = undefined;
-    expect(problems).toEqual([]);
-  });
-
   it('finds a spot among hundreds, narrows, sorts, pages, edits it and deletes another', async () => {
     const { page } = await ownerSession();
     const base = stack.app.url;
@@ -217,7 +207,7 @@ describe.each(DIALECTS)('my spots in a real browser on %s', (dialect) => {
       email: `otto.${dialect}@example.test`,
       password: 'other password',
     });
-    session = await openSession(stack.browser);
+    const session = await stack.open();
     await other.shareSessionWith(session.context);
     const { page } = session;
 
@@ -247,7 +237,8 @@ describe.each(DIALECTS)('my spots in a real browser on %s', (dialect) => {
     const base = stack.app.url;
     for (const width of [360, 1280]) {
       for (const colorScheme of ['light', 'dark'] as const) {
-        const { page, context, problems } = await ownerSession({ width, colorScheme });
+        const session = await ownerSession({ width, colorScheme });
+        const { page } = session;
         const tag = `${width}-${colorScheme}-${dialect}`;
 
         await page.goto(base);
@@ -277,9 +268,7 @@ describe.each(DIALECTS)('my spots in a real browser on %s', (dialect) => {
         await page.getByRole('heading', { name: /Are you sure/ }).waitFor();
         await screenshot(page, `spot-delete-${tag}`);
 
-        await context.close();
-        session = undefined;
-        expect(problems).toEqual([]);
+        await stack.close(session);
       }
     }
   });

@@ -45,6 +45,13 @@ export async function startStack(
 interface StackInUse extends Stack {
   /** A fresh browser profile, closed after the test, which fails if the page had problems. */
   open(options?: Parameters<typeof openSession>[1]): Promise<Session>;
+  /** Checks and closes a session before the test ends (a test that opens one per layout). */
+  close(session: Session): Promise<void>;
+}
+
+async function checkAndClose(session: Session) {
+  expect(session.problems).toEqual([]);
+  await session.context.close();
 }
 
 /**
@@ -61,16 +68,17 @@ export function useStack(dialect: Dialect, env: Record<string, string> = {}): St
       sessions.push(session);
       return session;
     },
+    async close(session) {
+      sessions.splice(sessions.indexOf(session), 1);
+      await checkAndClose(session);
+    },
   } as StackInUse;
   beforeAll(async () => {
     Object.assign(stack, await startStack(dialect, env));
   });
   afterAll(() => stack.stop?.()); // absent when beforeAll failed
   afterEach(async () => {
-    for (const session of sessions.splice(0)) {
-      expect(session.problems).toEqual([]);
-      await session.context.close();
-    }
+    for (const session of sessions.splice(0)) await checkAndClose(session);
   });
   return stack;
 }
