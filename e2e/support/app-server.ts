@@ -49,6 +49,9 @@ export function serveCommand(port: number, dataDir: string, env: Record<string, 
         PUBLIC_URL: url,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        // One process per test server keeps the suites light on this 2-core machine;
+        // cluster.e2e.test.ts runs the default (one worker per core).
+        WORKERS: '1',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'],

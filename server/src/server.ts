@@ -1,5 +1,6 @@
 import 'dotenv/config';
 import { buildApp } from './app.ts';
+import { isClusterPrimary, runPrimary } from './cluster.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 
 function readConfig(): Config {
@@ -14,21 +15,26 @@ function readConfig(): Config {
   }
 }
 
+async function serve(config: Config) {
+  const started = Date.now();
+  const { app } = await buildApp(config);
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info(`${signal}: shutting down`);
+      void app.close().then(() => process.exit(0));
+    });
+  }
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+    app.log.info(`Spotbook ready at ${config.PUBLIC_URL} in ${Date.now() - started} ms`);
+  } catch (error) {
+    console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
 const config = readConfig();
-const started = Date.now();
-const { app } = await buildApp(config);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info(`${signal}: shutting down`);
-    void app.close().then(() => process.exit(0));
-  });
-}
-
-try {
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Spotbook ready at ${config.PUBLIC_URL} in ${Date.now() - started} ms`);
-} catch (error) {
-  console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-}
+// WORKERS > 1: this process prepares DATA_DIR and forks the workers, which run serve().
+await (isClusterPrimary(config) ? runPrimary(config) : serve(config));

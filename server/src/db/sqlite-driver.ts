@@ -1,4 +1,5 @@
 import {
+  CompiledQuery,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
@@ -30,6 +31,16 @@ class QueuedSqliteDriver extends SqliteDriver {
   override async releaseConnection(): Promise<void> {
     await super.releaseConnection();
     this.#handOver();
+  }
+
+  /**
+   * IMMEDIATE: the transaction takes the write lock as it begins (waiting under the busy
+   * timeout while another process holds it), instead of failing with SQLITE_BUSY when it
+   * first writes after another worker process wrote since its read (WAL's stale snapshot).
+   * In one process nothing changes: the connection is ours alone for the transaction.
+   */
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
   #handOver() {

@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freshSchemaUrl } from '../server/test/postgres.ts';
+import { ApiClient } from './support/api-client.ts';
+import { copyPlacesIndex, freePort, serveCommand, untilHealthy } from './support/app-server.ts';
+import { seedSpots } from './support/spots-seed.ts';
+import { DIALECTS } from './support/stack.ts';
+
+/** The server's worker processes: its children running node (ps, not our bookkeeping). */
+function workerPids(primary: number): number[] {
+  const children = readFileSync(`/proc/${primary}/task/${primary}/children`, 'utf8');
+  return children
+    .split(' ')
+    .filter(Boolean)
+    .map(Number)
+    .filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server.ts'));
+}
+
+async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * `npm run serve` as it runs by default on this machine: one worker process per core
+ * (WORKERS unset), sharing the port and the database.
+ */
+describe.each(DIALECTS)('the server with one worker per core on %s', (dialect) => {
+  let child: ChildProcess;
+  let url: string;
+  let dataDir: string;
+  let log: () => string;
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-cluster-'));
+    copyPlacesIndex(dataDir);
+    const databaseUrl =
+      dialect === 'postgres' ? await freshSchemaUrl(inject('e2ePostgresUrl')) : undefined;
+    const command = serveCommand(await freePort(), dataDir, {
+      WORKERS: '', // empty counts as unset: the default, one per core
+      LOG_LEVEL: 'info', // request logs carry the pid of the worker that answered
+      EXAMPLE_LISTS: '1',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
+    url = command.url;
+    child = spawn(process.execPath, command.args, command.options);
+    log = await untilHealthy(child, url, 90_000);
+  });
+  afterAll(async () => {
+    if (child && !exited()) {
+      child.kill('SIGKILL');
+      for (const pid of workerPids(child.pid!)) process.kill(pid, 'SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('shares the work and the data between the workers and replaces one that dies', async () => {
+    const workers = await until(() => {
+      const pids = workerPids(child.pid!);
+      return pids.length === os.availableParallelism() ? pids : undefined;
+    }, 'one worker per core');
+
+    // Writes from many connections at once land on both workers and both see them all.
+    const api = new ApiClient(url);
+    await api.register({
+      username: `cluster_${dialect}`,
+      email: `cluster.${dialect}@example.test`,
+      password: 'cluster password',
+    });
+    const spots = await seedSpots(api, 40);
+    const gallery = await api.get<{ count: number }>('/api/reviews/review/?limit=1');
+    expect(gallery.count).toBe(spots.length);
+    const examples = await api.get<{ results: { slug: string }[] }>('/api/lists/examples/');
+    const slugs = examples.results.map((list) => list.slug);
+    expect(slugs.length).toBeGreaterThan(0);
+    expect(new Set(slugs).size, 'the example lists are created once, not per worker').toBe(
+      slugs.length,
+    );
+    const answeredBy = new Set(
+      log()
+        .split('\n')
+        .filter((line) => line.includes('"request completed"'))
+        .map((line) => (JSON.parse(line) as { pid: number }).pid),
+    );
+    expect([...answeredBy].sort()).toEqual([...workers].sort());
+
+    // A worker that dies is replaced; the server keeps answering meanwhile.
+    process.kill(workers[0]!, 'SIGKILL');
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    const replaced = await until(() => {
+      const pids = workerPids(child.pid!);
+      return pids.length === workers.length && !pids.includes(workers[0]!) ? pids : undefined;
+    }, 'a replacement worker');
+    expect(replaced).toContain(workers[1]);
+    await until(() => (log().includes('starting another') ? true : undefined), 'the log line');
+
+    // SIGTERM stops the workers, then the primary.
+    child.kill('SIGTERM');
+    await until(() => (exited() ? true : undefined), 'the primary to exit');
+    expect(child.exitCode).toBe(0);
+    for (const pid of replaced) expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
