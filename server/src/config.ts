@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { PHOTO_LIMITS } from '@spotbook/contract';
 
 /**
  * Every setting the server reads, validated once at start. A bad value stops the
@@ -74,6 +76,16 @@ const envSchema = z.object({
   /** embedded (default, offline) | osm (Photon/Nominatim URL) | google (needs the key) */
   PLACES_PROVIDER: z.enum(['embedded', 'osm', 'google']).optional(),
   OSM_SEARCH_URL: z.url({ protocol: /^https?$/ }).default('https://photon.komoot.io/api/'),
+  /** OpenStreetMap extracts (.osm.pbf/.osm, comma-separated) loaded into the embedded index at start */
+  PLACES_EXTRACTS: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean),
+    )
+    .optional(),
   /** An online MapLibre style; unset means the offline basemap served by this server. */
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
   EXAMPLE_LISTS: booleanFlag.default(true),
@@ -83,15 +95,26 @@ const envSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(60),
+  /** Photo storage per account (issue 13); every upload that would pass it is refused. */
+  PHOTO_ACCOUNT_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(PHOTO_LIMITS.accountBytesDefault),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Server processes sharing the port (server/src/cluster.ts); default one per core. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Omit<
   Env,
-  'PUBLIC_URL' | 'PLACES_PROVIDER' | 'CORS_ORIGINS' | 'TRUST_PROXY'
+  'PUBLIC_URL' | 'PLACES_PROVIDER' | 'CORS_ORIGINS' | 'TRUST_PROXY' | 'PLACES_EXTRACTS'
 > {
+  /** extract files loaded (when new or changed) into the embedded index at start */
+  PLACES_EXTRACTS: string[];
   PUBLIC_URL: string;
   /** Fastify's trustProxy: false (the socket is the client), a hop count or proxy addresses */
   TRUST_PROXY: false | number | string[];
@@ -128,6 +151,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     PUBLIC_URL: publicUrl,
     PLACES_PROVIDER: provider,
     CORS_ORIGINS: env.CORS_ORIGINS ?? [],
+    PLACES_EXTRACTS: env.PLACES_EXTRACTS ?? [],
     TRUST_PROXY: env.TRUST_PROXY || false,
     secureCookies: publicUrl.startsWith('https://'),
   };
