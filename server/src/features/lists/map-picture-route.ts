@@ -17,7 +17,7 @@ import { contentTag, isNotModified } from '../pictures/content-tag.ts';
 import { viewableList } from './access.ts';
 
 /** Bump when the drawing changes, so browsers drop pictures they revalidate. */
-const DRAWING_VERSION = 2;
+const DRAWING_VERSION = 3;
 /** Device pixels a picture may have (2048 × 2048): a larger one is drawn at ratio 1. */
 const MAX_PIXELS = 2048 * 2048;
 

@@ -2,7 +2,10 @@ import { createBasemap, type Basemap } from '../basemap/basemap.ts';
 import { renderMapPicture, type PictureRequest } from '../basemap/picture/render.ts';
 import { renderListCard, type CardInput } from '../lists/preview/card.ts';
 
-/** What the picture pool draws: a list's link-preview card, or a list's map picture. */
+/**
+ * What the picture pool draws: a list's link-preview card, a list's map picture, or the
+ * picture of a spot's location (a map picture of one pin).
+ */
 export type DrawTask =
   | { kind: 'card'; card: CardInput }
   /** `dataDir` holds the basemap file, which the app has made ready before asking. */
@@ -12,7 +15,7 @@ export type DrawTask =
 const basemaps = new Map<string, Basemap>();
 
 /** Runs in a worker thread (draw-worker.mjs): the PNG of one task. */
-export async function draw(task: DrawTask): Promise<Uint8Array> {
+export async function draw(task: DrawTask): Promise<Buffer> {
   if (task.kind === 'card') return renderListCard(task.card);
   let basemap = basemaps.get(task.dataDir);
   if (!basemap) basemaps.set(task.dataDir, (basemap = createBasemap(task.dataDir)));

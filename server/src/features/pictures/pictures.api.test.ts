@@ -1,13 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isMainThread, threadId } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { locationPicturePath } from '@spotbook/contract';
 import { createPlace, createSpot } from '../../../test/factories.ts';
 import { createTestApp, signedInUser, TestClient, useTestApp } from '../../../test/helper.ts';
 import { createList } from '../lists/test/factories.ts';
 
 /**
  * Drawing pictures never holds the event loop (issue 10 §13, decision 010): every map
- * picture and link card is drawn on the picture pool's worker thread, never on the
+ * picture, link card and location picture is drawn on the picture pool's worker thread, never on the
  * thread that answers requests. How long /api/health takes while 20 distinct pictures
  * are drawn is a figure, not an assertion: `npx tsx bench/picture-burst.ts` prints it.
  */
@@ -26,6 +27,7 @@ describe('pictures are drawn off the event loop', () => {
   it.each([
     ['a map picture', () => `/api/lists/list/${slug}/map.png?width=256&height=192`],
     ['a link card', () => `/api/lists/list/${slug}/preview.png`],
+    ['a spot’s location picture', () => locationPicturePath(41.391, 2.165)],
   ])('draws %s on a worker thread', async (_what, url) => {
     expect(isMainThread).toBe(true);
     const draws = t.ctx.pictures.draws;

@@ -1,38 +1,14 @@
 import { Supercluster } from '@maplibre/geojson-vt';
-import {
-  BRAND_COLORS,
-  clusterCircleRadius,
-  hexToRgb,
-  PIN_CLUSTERS,
-  PIN_SHAPE,
-} from '@spotbook/contract';
-import { ADVANCE, forEachInkPixel, GLYPH_HEIGHT } from '../../../lib/bitmap-font.ts';
+import { Path2D, type SKRSContext2D } from '@napi-rs/canvas';
+import { BRAND_COLORS, clusterCircleRadius, PIN_CLUSTERS, PIN_SHAPE } from '@spotbook/contract';
+import { PICTURE_FONT_FAMILY, registerPictureFonts } from '../../../lib/picture-fonts.ts';
 import type { Theme } from '../themes.ts';
-import { Raster, type Rgb } from './raster.ts';
 
 export interface PicturePin {
   lat: number;
   lng: number;
   visited: boolean;
 }
-
-type PinPalette = Record<'primary' | 'visited' | 'onPrimary' | 'surface', Rgb>;
-
-const pinPalette = (theme: Theme): PinPalette => {
-  const { primary, visited, onPrimary, surface } = BRAND_COLORS[theme];
-  return {
-    primary: hexToRgb(primary),
-    visited: hexToRgb(visited),
-    onPrimary: hexToRgb(onPrimary),
-    surface: hexToRgb(surface),
-  };
-};
-
-/** The brand's pin colours (the contract's, which the web's tokens hold too). */
-export const PIN_COLORS: Record<Theme, PinPalette> = {
-  light: pinPalette('light'),
-  dark: pinPalette('dark'),
-};
 
 /**
  * Clusters as the map's GeoJSON source makes them (PIN_CLUSTERS), with the clusterer
@@ -62,76 +38,80 @@ export function clusterPins(pins: readonly PicturePin[], zoom: number) {
   });
 }
 
-/** point_count_abbreviated, in the capitals the bitmap font has. */
+/** point_count_abbreviated, as MapLibre writes it. */
 function abbreviated(count: number): string {
-  if (count >= 10000) return `${Math.round(count / 1000)}K`;
-  if (count >= 1000) return `${Math.round(count / 100) / 10}K`;
+  if (count >= 10000) return `${Math.round(count / 1000)}k`;
+  if (count >= 1000) return `${Math.round(count / 100) / 10}k`;
   return String(count);
 }
 
+/** A cluster as the map's layers draw it: a circle with a surface ring, its count in it. */
 export function drawCluster(
-  raster: Raster,
+  ctx: SKRSContext2D,
   x: number,
   y: number,
   count: number,
   scale: number,
-  colors: PinPalette,
+  theme: Theme,
 ) {
+  const colors = BRAND_COLORS[theme];
   const radius = clusterCircleRadius(count) * scale;
-  raster.fillDisc(x, y, radius + 2 * scale, colors.surface, 1, radius);
-  raster.fillDisc(x, y, radius, colors.primary, 0.92);
-  const text = abbreviated(count);
-  const width = (text.length * ADVANCE - 1) * scale;
-  const left = Math.round(x - width / 2);
-  const top = Math.round(y - (GLYPH_HEIGHT * scale) / 2);
-  forEachInkPixel(text, (px, py) =>
-    raster.fillRect(left + px * scale, top + py * scale, scale, scale, colors.onPrimary),
-  );
+  ctx.beginPath();
+  ctx.arc(x, y, radius + scale, 0, 2 * Math.PI);
+  ctx.strokeStyle = colors.surface;
+  ctx.lineWidth = 2 * scale;
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(x, y, radius, 0, 2 * Math.PI);
+  ctx.globalAlpha = 0.92;
+  ctx.fillStyle = colors.primary;
+  ctx.fill();
+  ctx.globalAlpha = 1;
+  registerPictureFonts();
+  ctx.font = `600 ${12 * scale}px ${PICTURE_FONT_FAMILY}`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillStyle = colors.onPrimary;
+  ctx.fillText(abbreviated(count), x, y);
 }
 
-/** The contract's pin outline (PIN_SHAPE.path, which the web draws), flattened to points. */
-const PIN_OUTLINE: number[] = (() => {
-  const { tip, head, shoulderY } = PIN_SHAPE;
-  const points: number[] = [];
-  const cubic = (p: number[], steps: number) => {
-    for (let i = 0; i <= steps; i++) {
-      const t = i / steps;
-      const u = 1 - t;
-      const a = u * u * u,
-        b = 3 * u * u * t,
-        c = 3 * u * t * t,
-        d = t * t * t;
-      points.push(
-        a * p[0]! + b * p[2]! + c * p[4]! + d * p[6]!,
-        a * p[1]! + b * p[3]! + c * p[5]! + d * p[7]!,
-      );
-    }
-  };
-  const [left, right] = [head.x - head.r, head.x + head.r];
-  cubic([tip.x, tip.y, tip.x, tip.y, left, shoulderY, left, head.y], 12);
-  for (let i = 1; i < 24; i++) {
-    const angle = Math.PI + (Math.PI * i) / 24;
-    points.push(head.x + head.r * Math.cos(angle), head.y + head.r * Math.sin(angle));
-  }
-  cubic([right, head.y, right, shoulderY, tip.x, tip.y, tip.x, tip.y], 12);
-  return points;
-})();
+/** The contract's pin outline (PIN_SHAPE.path, which the web draws). */
+const PIN_OUTLINE = new Path2D(PIN_SHAPE.path);
 
 /** A pin with its tip at (x, y): the icon is anchored at its bottom, as on the map. */
 export function drawPin(
-  raster: Raster,
+  ctx: SKRSContext2D,
   x: number,
   y: number,
   visited: boolean,
   scale: number,
-  colors: PinPalette,
+  theme: Theme,
 ) {
+  const colors = BRAND_COLORS[theme];
   const { width, height, outlineWidth, dot, check } = PIN_SHAPE;
-  const left = x - (width / 2) * scale;
-  const top = y - height * scale;
-  const at = (box: readonly number[]) => box.map((v, i) => (i % 2 === 0 ? left : top) + v * scale);
-  raster.fillRings([at(PIN_OUTLINE)], visited ? colors.visited : colors.primary);
-  raster.strokePaths([at(PIN_OUTLINE)], outlineWidth * scale, colors.surface, true);
-  if (visited) raster.strokePaths([at(check.points)], check.width * scale, colors.onPrimary);
-  else raster.fillDisc(left + dot.x * scale, top + dot.y * scale, dot.r * scale, colors.onPrimary);
+  ctx.save();
+  ctx.translate(x - (width / 2) * scale, y - height * scale);
+  ctx.scale(scale, scale);
+  ctx.fillStyle = visited ? colors.visited : colors.primary;
+  ctx.fill(PIN_OUTLINE);
+  ctx.strokeStyle = colors.surface;
+  ctx.lineWidth = outlineWidth;
+  ctx.lineJoin = 'round';
+  ctx.stroke(PIN_OUTLINE);
+  if (visited) {
+    const [x0, y0, ...rest] = check.points;
+    ctx.beginPath();
+    ctx.moveTo(x0, y0);
+    for (let i = 0; i < rest.length; i += 2) ctx.lineTo(rest[i]!, rest[i + 1]!);
+    ctx.strokeStyle = colors.onPrimary;
+    ctx.lineWidth = check.width;
+    ctx.lineCap = 'round';
+    ctx.stroke();
+  } else {
+    ctx.beginPath();
+    ctx.arc(dot.x, dot.y, dot.r, 0, 2 * Math.PI);
+    ctx.fillStyle = colors.onPrimary;
+    ctx.fill();
+  }
+  ctx.restore();
 }

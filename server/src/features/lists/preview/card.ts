@@ -1,70 +1,17 @@
-import { BRAND_COLORS, hexToRgb, plural } from '@spotbook/contract';
-import { ADVANCE, drawableText, forEachInkPixel, GLYPH_HEIGHT } from '../../../lib/bitmap-font.ts';
-import { encodePng } from '../../../lib/png.ts';
+import { createCanvas, loadImage, Path2D, type SKRSContext2D } from '@napi-rs/canvas';
+import { BRAND_COLORS, PIN_SHAPE, plural } from '@spotbook/contract';
+import { encodePng } from '../../../lib/canvas-png.ts';
+import { PICTURE_FONT_FAMILY, registerPictureFonts } from '../../../lib/picture-fonts.ts';
 
 /** The size Open Graph and Twitter's summary_large_image crop to without losing anything. */
 export const CARD = { width: 1200, height: 630 } as const;
 
-type Rgb = readonly [number, number, number];
 // The brand's colours (light theme), as the web app's tokens show them.
-const PRIMARY: Rgb = hexToRgb(BRAND_COLORS.light.primary);
-const SOFT: Rgb = hexToRgb(BRAND_COLORS.light.primarySoft);
-const STAR: Rgb = hexToRgb(BRAND_COLORS.light.star);
-const WHITE: Rgb = hexToRgb(BRAND_COLORS.light.onPrimary);
+const COLORS = BRAND_COLORS.light;
 const MARGIN = 80;
-const TEXT_WIDTH = CARD.width - 2 * MARGIN;
-
-class Canvas {
-  readonly pixels = new Uint8Array(CARD.width * CARD.height * 3);
-
-  fill(x0: number, y0: number, w: number, h: number, color: Rgb) {
-    for (let y = Math.max(0, y0); y < Math.min(CARD.height, y0 + h); y++) {
-      for (let x = Math.max(0, x0); x < Math.min(CARD.width, x0 + w); x++) {
-        this.pixels.set(color, (y * CARD.width + x) * 3);
-      }
-    }
-  }
-
-  text(text: string, x: number, y: number, scale: number, color: Rgb) {
-    forEachInkPixel(text, (px, py) =>
-      this.fill(x + px * scale, y + py * scale, scale, scale, color),
-    );
-  }
-
-  /** A map pin: a disc with a hole, over a point, like the app's marker. */
-  pin(cx: number, cy: number, r: number, color: Rgb, hole: Rgb) {
-    for (let y = cy - r; y <= cy + 2 * r; y++) {
-      for (let x = cx - r; x <= cx + r; x++) {
-        const d = Math.hypot(x - cx, y - cy);
-        const inTip = y > cy && Math.abs(x - cx) <= (cy + 2 * r - y) * 0.55;
-        if (d <= r * 0.4) this.fill(x, y, 1, 1, hole);
-        else if (d <= r || inTip) this.fill(x, y, 1, 1, color);
-      }
-    }
-  }
-}
-
-/** Splits words into at most `maxLines` lines of `perLine` characters; null if it can't. */
-function wrap(text: string, perLine: number, maxLines: number): string[] | null {
-  const lines: string[] = [];
-  for (const word of text.split(' ')) {
-    const last = lines[lines.length - 1];
-    if (last !== undefined && last.length + 1 + word.length <= perLine) {
-      lines[lines.length - 1] = `${last} ${word}`;
-    } else if (word.length <= perLine) lines.push(word);
-    else return null;
-  }
-  return lines.length <= maxLines ? lines : null;
-}
-
-/** The largest scale at which the title fits in two lines (a name is at most 25 characters). */
-function layoutTitle(title: string) {
-  for (const scale of [14, 12, 10, 8, 7, 6, 5, 4]) {
-    const lines = wrap(title, Math.floor(TEXT_WIDTH / (ADVANCE * scale)), 2);
-    if (lines) return { scale, lines };
-  }
-  return { scale: 4, lines: [title.slice(0, Math.floor(TEXT_WIDTH / (ADVANCE * 4)))] };
-}
+/** Title sizes in px, largest first: the first at which the name fits in two lines wins. */
+const TITLE_SIZES = [96, 84, 72, 64, 56, 48];
+const TITLE_LINES = 2;
 
 export interface CardInput {
   name: string;
@@ -72,27 +19,146 @@ export interface CardInput {
   spotCount: number;
 }
 
-/** The PNG shown by messaging apps for a shared list: its name, owner and size. */
-export function renderListCard({ name, owner, spotCount }: CardInput): Buffer {
-  const canvas = new Canvas();
-  canvas.fill(0, 0, CARD.width, CARD.height, PRIMARY);
-  const { scale, lines } = layoutTitle(drawableText(name) || 'A SPOTBOOK LIST');
-  const lineHeight = (GLYPH_HEIGHT + 4) * scale;
-  let y = MARGIN + 20;
+/** Whether text reads right to left: its first letter is Arabic or Hebrew. */
+const isRtl = (text: string) => /^[^\p{L}]*[\p{Script=Arabic}\p{Script=Hebrew}]/u.test(text);
+
+/**
+ * Where a line may break, for any script: words for spaced scripts, and the word
+ * boundaries ICU finds in Chinese and Japanese (which have no spaces).
+ */
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+
+/** `text` in at most `maxLines` lines of `maxWidth` px at the context's font, or null. */
+function wrap(ctx: SKRSContext2D, text: string, maxWidth: number, maxLines: number) {
+  const lines: string[] = [];
+  let line = '';
+  for (const { segment } of segmenter.segment(text)) {
+    const candidate = line + segment;
+    if (ctx.measureText(candidate.trim()).width <= maxWidth) {
+      line = candidate;
+      continue;
+    }
+    if (line.trim()) lines.push(line.trim());
+    line = segment.trimStart();
+    // A single word wider than the line: no break can make it fit at this size.
+    if (ctx.measureText(line).width > maxWidth) return null;
+  }
+  if (line.trim()) lines.push(line.trim());
+  return lines.length <= maxLines ? lines : null;
+}
+
+/** Cuts `text` to what fits `maxWidth` with an ellipsis, by whole characters. */
+function ellipsize(ctx: SKRSContext2D, text: string, maxWidth: number): string {
+  if (ctx.measureText(text).width <= maxWidth) return text;
+  const chars = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)];
+  for (let n = chars.length; n > 0; n--) {
+    const cut = `${chars
+      .slice(0, n)
+      .map((c) => c.segment)
+      .join('')
+      .trimEnd()}…`;
+    if (ctx.measureText(cut).width <= maxWidth) return cut;
+  }
+  return '…';
+}
+
+/** The largest size at which the title fits in two lines; else the smallest, cut. */
+function layoutTitle(ctx: SKRSContext2D, title: string, maxWidth: number) {
+  for (const size of TITLE_SIZES) {
+    ctx.font = `700 ${size}px ${PICTURE_FONT_FAMILY}`;
+    const lines = wrap(ctx, title, maxWidth, TITLE_LINES);
+    if (lines) return { size, lines };
+  }
+  const size = TITLE_SIZES.at(-1)!;
+  ctx.font = `700 ${size}px ${PICTURE_FONT_FAMILY}`;
+  return { size, lines: [ellipsize(ctx, title, maxWidth)] };
+}
+
+/** The brand's pin, `scale` times its 28 × 36 box, its box's top left at (x, y). */
+function drawBrandPin(ctx: SKRSContext2D, x: number, y: number, scale: number) {
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.scale(scale, scale);
+  ctx.fillStyle = COLORS.star;
+  ctx.fill(new Path2D(PIN_SHAPE.path));
+  ctx.beginPath();
+  ctx.arc(PIN_SHAPE.dot.x, PIN_SHAPE.dot.y, PIN_SHAPE.dot.r, 0, 2 * Math.PI);
+  ctx.fillStyle = COLORS.primary;
+  ctx.fill();
+  ctx.restore();
+}
+
+/** Draws `cover` over the card's right part, cropped to fill it (object-fit: cover). */
+async function drawCover(ctx: SKRSContext2D, cover: Buffer, left: number) {
+  const image = await loadImage(cover);
+  const boxWidth = CARD.width - left;
+  const scale = Math.max(boxWidth / image.width, CARD.height / image.height);
+  const sw = boxWidth / scale;
+  const sh = CARD.height / scale;
+  ctx.drawImage(
+    image,
+    (image.width - sw) / 2,
+    (image.height - sh) / 2,
+    sw,
+    sh,
+    left,
+    0,
+    boxWidth,
+    CARD.height,
+  );
+}
+
+/**
+ * The PNG shown by messaging apps for a shared list: its name (as written, in any
+ * script: Skia shapes it with the fonts of picture-fonts.ts), owner and size. With a
+ * `cover` (an encoded image sharp or Skia can read, e.g. the list's first photo), the
+ * photo fills the right 40 % and the text keeps to the left.
+ */
+export async function renderListCard(
+  { name, owner, spotCount }: CardInput,
+  cover?: Buffer,
+): Promise<Buffer> {
+  registerPictureFonts();
+  const canvas = createCanvas(CARD.width, CARD.height);
+  const ctx = canvas.getContext('2d', { alpha: false });
+  ctx.lang = 'en';
+  ctx.fillStyle = COLORS.primary;
+  ctx.fillRect(0, 0, CARD.width, CARD.height);
+  const textRight = cover ? Math.round(CARD.width * 0.6) : CARD.width;
+  if (cover) await drawCover(ctx, cover, textRight);
+  const textWidth = textRight - 2 * MARGIN;
+
+  const title = name.trim() || 'A Spotbook list';
+  const rtl = isRtl(title);
+  const { size, lines } = layoutTitle(ctx, title, textWidth);
+  ctx.fillStyle = COLORS.onPrimary;
+  ctx.textBaseline = 'alphabetic';
+  ctx.direction = rtl ? 'rtl' : 'ltr';
+  ctx.textAlign = rtl ? 'right' : 'left';
+  const textX = rtl ? textRight - MARGIN : MARGIN;
+  let y = MARGIN + size;
   for (const line of lines) {
-    canvas.text(line, MARGIN, y, scale, WHITE);
-    y += lineHeight;
+    ctx.fillText(line, textX, y);
+    y += Math.round(size * 1.2);
   }
-  canvas.fill(MARGIN, y, 120, 10, STAR);
-  const byline = drawableText(`by ${owner}`);
-  if (byline.length > 3) {
-    const bylineScale = Math.min(6, Math.floor(TEXT_WIDTH / (ADVANCE * byline.length)));
-    canvas.text(byline, MARGIN, y + 40, bylineScale, SOFT);
-  }
-  const footerY = CARD.height - MARGIN - 7 * 5;
-  canvas.pin(MARGIN + 18, footerY + 10, 18, STAR, PRIMARY);
-  canvas.text('SPOTBOOK', MARGIN + 56, footerY, 5, WHITE);
-  const count = `${spotCount} ${plural(spotCount, 'SPOT', 'SPOTS')}`;
-  canvas.text(count, CARD.width - MARGIN - count.length * ADVANCE * 5, footerY, 5, SOFT);
-  return encodePng(CARD.width, CARD.height, canvas.pixels);
+  ctx.fillStyle = COLORS.star;
+  ctx.fillRect(rtl ? textX - 120 : textX, y - size * 0.5, 120, 10);
+
+  ctx.font = `500 44px ${PICTURE_FONT_FAMILY}`;
+  ctx.fillStyle = COLORS.primarySoft;
+  // On the title's side; "by" is English, so the line itself reads left to right.
+  ctx.direction = 'ltr';
+  ctx.fillText(ellipsize(ctx, `by ${owner}`, textWidth), textX, y + 60);
+
+  const footerY = CARD.height - MARGIN;
+  drawBrandPin(ctx, MARGIN, footerY - 46, 1.4);
+  ctx.font = `700 40px ${PICTURE_FONT_FAMILY}`;
+  ctx.fillStyle = COLORS.onPrimary;
+  ctx.textAlign = 'left';
+  ctx.fillText('Spotbook', MARGIN + 56, footerY);
+  ctx.font = `500 40px ${PICTURE_FONT_FAMILY}`;
+  ctx.fillStyle = COLORS.primarySoft;
+  ctx.textAlign = 'right';
+  ctx.fillText(`${spotCount} ${plural(spotCount, 'spot', 'spots')}`, textRight - MARGIN, footerY);
+  return encodePng(canvas);
 }

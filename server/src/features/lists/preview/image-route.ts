@@ -7,7 +7,7 @@ import { viewableList } from '../access.ts';
 import { contentTag, isNotModified } from '../../pictures/content-tag.ts';
 
 /** Bump when the card's drawing changes, so caches drop cards they revalidate. */
-const CARD_VERSION = 1;
+const CARD_VERSION = 2;
 
 /**
  * `GET /api/lists/list/{slug}/preview.png`: the Open Graph image of a shareable list.
