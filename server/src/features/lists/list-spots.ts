@@ -1,10 +1,12 @@
 import type { ListSpot } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { presentSpot, SPOT_COLUMNS } from '../reviews/presenter.ts';
+import { photosOfSpots } from '../photos/repository.ts';
 
 /**
  * Every spot of a list with its place and the entry's note, newest-added first, in one
- * query (no per-spot look-ups: a list of 2,000 spots is one round trip). The spot itself
+ * query, and their photos in one more (no per-spot look-ups: a list of 2,000 spots is two
+ * round trips). The spot itself
  * is shaped by the reviews feature's presenter, so it matches every other spot answer.
  */
 export async function listSpots(db: Db, listId: number): Promise<ListSpot[]> {
@@ -17,9 +19,13 @@ export async function listSpots(db: Db, listId: number): Promise<ListSpot[]> {
     .orderBy('lr.added_at', 'desc')
     .orderBy('lr.id', 'desc')
     .execute();
+  const photos = await photosOfSpots(
+    db,
+    rows.map((row) => row.id),
+  );
   // Extends the presented spot in place: one object per spot instead of two copies.
   return rows.map((row) =>
-    Object.assign(presentSpot(row), {
+    Object.assign(presentSpot(row, photos.get(row.id) ?? []), {
       added_to_list_at: new Date(row.added_at).toISOString(),
       notes: row.notes,
     }),

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { createPlaceReview } from './create.ts';
-import { presentSpot } from './presenter.ts';
+import { presentOneSpot } from './presenter.ts';
 import { findSpot } from './repository.ts';
 
 const errors = {
@@ -51,7 +51,9 @@ export function createPlaceReviewRoute(app: FastifyInstance, ctx: AppContext) {
             .send({ detail: REVIEW_MESSAGES.alreadyReviewed, review_id: outcome.id });
         case 'created': {
           const spot = (await findSpot(db, outcome.id))!;
-          return reply.status(201).send({ ...presentSpot(spot), firstSpot: outcome.firstSpot });
+          return reply
+            .status(201)
+            .send({ ...(await presentOneSpot(db, spot)), firstSpot: outcome.firstSpot });
         }
       }
     },

@@ -5,7 +5,7 @@ import { clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ensureOnList } from '../lists/list-reviews-repository.ts';
 import type { PlacesProvider } from '../places/provider.ts';
-import { placeForUser, userReviewOfPlace } from '../places/store.ts';
+import { placeForUser, userReviewOfPlace, type PlaceRow } from '../places/store.ts';
 import { ownListIds } from './repository.ts';
 import { spotColumns } from './spot-columns.ts';
 
@@ -50,20 +50,7 @@ export async function createPlaceReview(
         .where('user_id', '=', userId)
         .limit(1)
         .executeTakeFirst();
-      const { id } = await trx
-        .insertInto('reviews')
-        .values({
-          user_id: userId,
-          place_id: place.id,
-          review,
-          rating,
-          visited: visited ? 1 : 0,
-          created_at: now,
-          updated_at: now,
-          ...spotColumns(place, review),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertSpot(trx, userId, place, { review, rating, visited }, now);
       if (listId !== null) await ensureOnList(trx, listId, id);
       return { kind: 'created' as const, id, firstSpot: !earlier };
     });
@@ -75,4 +62,32 @@ export async function createPlaceReview(
     if (listId !== null) await ensureOnList(db, listId, winner.id);
     return { kind: 'duplicate', id: winner.id };
   }
+}
+
+/**
+ * One spot row, inside the caller's transaction (here, and an import's confirm, which
+ * creates all its spots in one). The unique (user, place) index refuses a second spot.
+ */
+export async function insertSpot(
+  trx: Db,
+  userId: number,
+  place: PlaceRow,
+  spot: { review: string; rating: number; visited: boolean },
+  now: number,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('reviews')
+    .values({
+      user_id: userId,
+      place_id: place.id,
+      review: spot.review,
+      rating: spot.rating,
+      visited: spot.visited ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+      ...spotColumns(place, spot.review),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }

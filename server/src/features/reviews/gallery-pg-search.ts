@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ReviewsPage } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { PG_SEARCH_VECTOR_SQL } from '../../db/migrations/002_reviews_search.ts';
-import { presentSpot, SPOT_COLUMNS } from './presenter.ts';
+import { presentSpots, SPOT_COLUMNS } from './presenter.ts';
 import { pgTsQuery, queryWords } from './search-text.ts';
 import { filterConditions, SORT_KEYS, type GalleryQuery } from './sort-keys.ts';
 
@@ -59,5 +59,5 @@ export async function pgSearchPage(db: Db, userId: number, q: GalleryQuery): Pro
       .executeTakeFirstOrThrow();
     count = counted.count;
   }
-  return { count: Number(count), results: rows.map(presentSpot) };
+  return { count: Number(count), results: await presentSpots(db, rows) };
 }

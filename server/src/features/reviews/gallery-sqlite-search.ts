@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ReviewsPage } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import type { GalleryQuery } from './sort-keys.ts';
-import { presentSpot, SPOT_COLUMNS } from './presenter.ts';
+import { presentSpots, SPOT_COLUMNS } from './presenter.ts';
 import { ftsMatchQuery, queryWords } from './search-text.ts';
 
 /** A search with no other filter, newest or oldest first. */
@@ -42,9 +42,7 @@ export async function sqlitePlainSearchPage(
         .execute()
     : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const results = ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [presentSpot(row)] : [];
-  });
+  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+  const results = await presentSpots(db, ordered);
   return { count: Number(counted.rows[0]?.count ?? 0), results };
 }

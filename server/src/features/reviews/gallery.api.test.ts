@@ -220,6 +220,34 @@ describe('GET /api/reviews/review/metadata/', () => {
     });
   });
 
+  it('follows every write of the spots, the lists and the follows (options are cached per version)', async () => {
+    const erin = await signedInUser(t.app);
+    const metadata = async () => (await erin.client.get('/api/reviews/review/metadata/')).json();
+    const lisbon = { city: 'Lisbon', country: 'Portugal', primary_type: 'bakery' };
+    const first = await createSpot(erin, await createPlace(t.ctx, lisbon));
+    expect(await metadata()).toMatchObject({
+      review_count: 1,
+      types: ['bakery'],
+      cities: ['Lisbon'],
+    });
+    const kyoto = { city: 'Kyoto', country: 'Japan', primary_type: 'temple' };
+    await createSpot(erin, await createPlace(t.ctx, kyoto));
+    expect(await metadata()).toMatchObject({
+      review_count: 2,
+      types: ['bakery', 'temple'],
+      cities: ['Kyoto', 'Lisbon'],
+      countries: ['Japan', 'Portugal'],
+    });
+    expect((await erin.client.delete(`/api/reviews/review/${first.id}/`)).statusCode).toBe(204);
+    expect(await metadata()).toMatchObject({
+      review_count: 1,
+      types: ['temple'],
+      cities: ['Kyoto'],
+    });
+    await createList(t.ctx, erin.id, { name: 'New list' });
+    expect(await metadata()).toMatchObject({ list_count: 1 });
+  });
+
   it('is all zeros and empty for a new user, and 403 when signed out', async () => {
     const dave = await signedInUser(t.app);
     expect((await dave.client.get('/api/reviews/review/metadata/')).json()).toEqual({

@@ -4,7 +4,7 @@ import type { Db, DialectName } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { isPlainSearch, sqlitePlainSearchPage } from './gallery-sqlite-search.ts';
 import { pgSearchPage } from './gallery-pg-search.ts';
-import { presentSpot, SPOT_COLUMNS } from './presenter.ts';
+import { presentSpots, SPOT_COLUMNS } from './presenter.ts';
 import { ftsMatchQuery, queryWords } from './search-text.ts';
 import { filterConditions, SORT_KEYS, type GalleryQuery } from './sort-keys.ts';
 
@@ -56,7 +56,7 @@ export async function galleryPage(
     .execute();
   // In parallel: on PostgreSQL they run on two pooled connections.
   const [spots, count] = await Promise.all([rows, countSpots(db, userId, q)]);
-  return { count, results: spots.map(presentSpot) };
+  return { count, results: await presentSpots(db, spots) };
 }
 
 async function countSpots(db: Db, userId: number, q: GalleryQuery): Promise<number> {

@@ -1,4 +1,6 @@
-import type { Review } from '@spotbook/contract';
+import type { Photo, Review } from '@spotbook/contract';
+import type { Db } from '../../db/connection.ts';
+import { photosOfSpots } from '../photos/repository.ts';
 import { placeDetails, type PlaceDetailsColumns } from '../places/store.ts';
 
 /** What a spot card or the spot page needs: the review and its place, one join. */
@@ -37,7 +39,8 @@ export interface SpotRow extends Omit<PlaceDetailsColumns, 'id'> {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function presentSpot(row: SpotRow): Review {
+/** A spot as every answer shows it; `photos` in order, cover first (photosOfSpots). */
+export function presentSpot(row: SpotRow, photos: Photo[]): Review {
   return {
     id: row.id,
     user: row.user_id,
@@ -47,6 +50,20 @@ export function presentSpot(row: SpotRow): Review {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     place_details: placeDetails(row.place_id, row),
-    photos: [], // issue 13: filled from the photos table
+    photos,
   };
+}
+
+/** A page of spots with their photos: one query for the photos of the whole page. */
+export async function presentSpots(db: Db, rows: SpotRow[]): Promise<Review[]> {
+  const photos = await photosOfSpots(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => presentSpot(row, photos.get(row.id) ?? []));
+}
+
+/** One spot with its photos. */
+export async function presentOneSpot(db: Db, row: SpotRow): Promise<Review> {
+  return (await presentSpots(db, [row]))[0]!;
 }

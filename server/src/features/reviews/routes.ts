@@ -17,8 +17,8 @@ import { currentUser, requireUser } from '../../plugins/session.ts';
 import { createPlaceReviewRoute } from './create-route.ts';
 import { galleryPage } from './gallery.ts';
 import { cachedGallery, sendJson } from './gallery-cache.ts';
-import { spotMetadata } from './metadata.ts';
-import { presentSpot } from './presenter.ts';
+import { spotMetadataReader } from './metadata.ts';
+import { presentOneSpot } from './presenter.ts';
 import * as spots from './repository.ts';
 
 const tags = ['reviews'];
@@ -31,6 +31,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Per app instance: each one has its own database (tests run several in one process).
   const galleryJson = cachedGallery(db, (userId, q) => galleryPage(db, dialect, userId, q));
+  const spotMetadata = spotMetadataReader(db);
 
   /** The caller's own spot, or a 404 that says nothing more. */
   const ownSpotOr404 = async (id: number, userId: number) => {
@@ -67,7 +68,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
         response: { 200: metadataSchema, ...errors },
       },
     },
-    async (request) => spotMetadata(db, currentUser(request).id),
+    async (request) => spotMetadata(currentUser(request).id),
   );
 
   api.get(
@@ -83,7 +84,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
     async (request) => {
       const spot = await spots.visibleSpot(db, request.params.id, request.user);
       if (!spot) throw notFound(REVIEW_MESSAGES.spotNotFound);
-      return presentSpot(spot);
+      return presentOneSpot(db, spot);
     },
   );
 
@@ -108,7 +109,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
         throw fieldError('lists', REVIEW_MESSAGES.notYourList);
       }
       await spots.updateSpot(db, spot, request.body);
-      return presentSpot((await spots.findSpot(db, spot.id))!);
+      return presentOneSpot(db, (await spots.findSpot(db, spot.id))!);
     },
   );
 
