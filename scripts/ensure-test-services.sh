@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure what `npm test` needs is on this machine: Debian's chromium for the browser
-# scenarios and a running local PostgreSQL for the PostgreSQL half of the suite.
+# scenarios, osmium-tool for the OSM extract fixtures and a running local PostgreSQL for the PostgreSQL half of the suite.
 # Idempotent and quick when everything is already there.
 set -euo pipefail
 
@@ -9,6 +9,15 @@ if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
   if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+# The places tests convert their .osm fixtures to .osm.pbf with osmium, so both the XML
+# and the PBF reader of `npm run places:load` are exercised.
+if ! command -v osmium >/dev/null 2>&1; then
+  echo "ensure-test-services: installing Debian's osmium-tool for the OSM extract tests"
+  if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq osmium-tool >/dev/null
 fi
 
 if [ -z "${TEST_POSTGRES_URL:-}" ] && ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then

@@ -10,6 +10,8 @@ export const appConfigSchema = z.object({
   contact_email: z.string(),
   /** Where place search comes from; decides which data credits the About page shows. */
   places_provider: z.enum(['embedded', 'osm', 'google']),
+  /** Place search carries OpenStreetMap data (provider osm, or an extract loaded): credit it. */
+  openstreetmap_data: z.boolean(),
   maps: z.object({
     /** 'google' only when the deployment set a browser key (GOOGLE_MAPS_BROWSER_KEY) */
     engine: z.enum(['maplibre', 'google']),

@@ -4,6 +4,7 @@ import { openPlacesIndex, type PlacesIndex } from './embedded/places-index.ts';
 import { createEmbeddedProvider } from './embedded/embedded-provider.ts';
 import { createGoogleProvider, GOOGLE_PLACES_BASE_URL } from './google/google-provider.ts';
 import { createPhotonProvider } from './osm/photon-provider.ts';
+import { loadExtractsInBackground } from './osm-extract/load-at-start.ts';
 
 export { PlacesUnavailableError } from './errors.ts';
 
@@ -40,6 +41,8 @@ export interface PlacesProvider {
    * the server's own fetch only and must never be sent to a client.
    */
   photoUrl?(photoRef: string): string | null;
+  /** Whether results carry OpenStreetMap data (an extract loaded into the embedded index). */
+  hasOpenStreetMapData?(): boolean;
   /** Frees files and caches; called when the server closes. */
   close(): void;
 }
@@ -47,7 +50,8 @@ export interface PlacesProvider {
 export type PlacesConfig = Pick<
   Config,
   'PLACES_PROVIDER' | 'DATA_DIR' | 'OSM_SEARCH_URL' | 'GOOGLE_MAPS_API_KEY' | 'PUBLIC_URL'
->;
+> &
+  Partial<Pick<Config, 'PLACES_EXTRACTS'>>;
 
 export interface PlacesProviderDeps {
   /** Replaced in tests; defaults to the global fetch. */
@@ -80,10 +84,22 @@ export function createPlacesProvider(
         userAgent: `Spotbook/1.0 (+${config.PUBLIC_URL})`,
         fetch: fetchImpl,
       });
-    case 'embedded':
-      return createEmbeddedProvider(
-        deps.placesIndex ?? openPlacesIndex(config.DATA_DIR, { log: deps.log }),
-        { ownsIndex: !deps.placesIndex },
-      );
+    case 'embedded': {
+      const index = deps.placesIndex ?? openPlacesIndex(config.DATA_DIR, { log: deps.log });
+      const provider = createEmbeddedProvider(index, { ownsIndex: !deps.placesIndex });
+      if (!config.PLACES_EXTRACTS?.length) return provider;
+      // Loaded beside the running server, which switches to the new index when done.
+      const loading = loadExtractsInBackground(config.DATA_DIR, config.PLACES_EXTRACTS, {
+        indexFile: index.file,
+        log: deps.log,
+      });
+      return {
+        ...provider,
+        close() {
+          loading.stop();
+          provider.close();
+        },
+      };
+    }
   }
 }

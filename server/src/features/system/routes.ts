@@ -8,7 +8,7 @@ const healthSchema = z.object({ status: z.literal('ok') });
 
 export async function systemRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { config } = ctx;
+  const { config, places } = ctx;
   api.get(
     '/health',
     { schema: { tags: ['system'], response: { 200: healthSchema } } },
@@ -22,6 +22,8 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
     async () => ({
       contact_email: config.CONTACT_EMAIL,
       places_provider: config.PLACES_PROVIDER,
+      openstreetmap_data:
+        config.PLACES_PROVIDER === 'osm' || (places?.hasOpenStreetMapData?.() ?? false),
       maps: {
         // Google's map needs a key in the browser: offered only when a browser key is set.
         engine: config.GOOGLE_MAPS_BROWSER_KEY ? ('google' as const) : ('maplibre' as const),

@@ -7,7 +7,7 @@ import styles from './simple-page.module.css';
 export default function AboutPage() {
   const contactEmail = useContactEmail();
   const { data: config } = useAppConfig();
-  const credits = config?.places_provider === 'osm' ? [...CREDITS, OSM_CREDIT] : CREDITS;
+  const credits = config?.openstreetmap_data ? [...CREDITS, OSM_CREDIT] : CREDITS;
 
   return (
     <div className={styles.prose}>

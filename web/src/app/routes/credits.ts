@@ -52,7 +52,7 @@ export const CREDITS: readonly Credit[] = [
   },
 ];
 
-/** Only when place search uses OpenStreetMap (PLACES_PROVIDER=osm). */
+/** Only when place search uses OpenStreetMap (PLACES_PROVIDER=osm, or an extract loaded). */
 export const OSM_CREDIT: Credit = {
   name: 'OpenStreetMap contributors',
   use: 'Points of interest for place search.',

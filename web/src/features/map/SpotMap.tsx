@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { boundsContain } from './bounds.ts';
-import { OFFLINE_STYLE_URL, themedStyleUrl, useMapConfig } from './map-config.ts';
+import { OFFLINE_STYLE_URL, OSM_MAP_CREDIT, themedStyleUrl, useMapConfig } from './map-config.ts';
 import { MapLoading } from './MapLoading.tsx';
 import { MapPicture, useMapPictureUrl } from './MapPicture.tsx';
 import { PinList } from './PinList.tsx';
@@ -89,6 +89,7 @@ export default function SpotMap(props: SpotMapProps) {
               key={String(disabled)}
               {...engineProps}
               styleUrl={themedStyleUrl(config.style_url, colorScheme)}
+              credit={config.openstreetmap_data ? OSM_MAP_CREDIT : undefined}
             />
           ) : null}
         </Suspense>

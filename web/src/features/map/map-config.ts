@@ -7,14 +7,21 @@ export interface MapConfig {
   google_maps_api_key: string | null;
   /** Our offline basemap (/api/map/style.json) unless MAP_STYLE_URL picks an online style. */
   style_url: string;
+  /** Place data from OpenStreetMap (an extract loaded, or PLACES_PROVIDER=osm): the map credits it. */
+  openstreetmap_data: boolean;
 }
 
 export const OFFLINE_STYLE_URL = '/api/map/style.json';
+
+/** ODbL asks for this credit wherever OpenStreetMap data is shown. */
+export const OSM_MAP_CREDIT =
+  '<a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">© OpenStreetMap contributors</a>';
 
 const DEFAULT_CONFIG: MapConfig = {
   engine: 'maplibre',
   google_maps_api_key: null,
   style_url: OFFLINE_STYLE_URL,
+  openstreetmap_data: false,
 };
 
 let pending: Promise<MapConfig> | undefined;
@@ -27,12 +34,13 @@ let loaded: MapConfig | undefined;
  */
 export function loadMapConfig(): Promise<MapConfig> {
   pending ??= loadAppConfig()
-    .then(({ maps }) => {
+    .then(({ maps, openstreetmap_data }) => {
       const key = maps?.google_maps_api_key ?? null;
       return {
         engine: maps?.engine === 'google' && key ? 'google' : 'maplibre',
         google_maps_api_key: key,
         style_url: maps?.style_url || OFFLINE_STYLE_URL,
+        openstreetmap_data: openstreetmap_data === true,
       } satisfies MapConfig;
     })
     .catch(() => DEFAULT_CONFIG)

@@ -2,16 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { carryOverExtracts } from './extract-rows.ts';
 import { cellToken } from './grid.ts';
 import { buildIndexRows, type IndexRow } from './index-rows.ts';
+import { FIRST_EXTRACT_POS, PLACES_INDEX_FORMAT } from './index-format.ts';
 import { searchKey } from './search-text.ts';
 import { loadSources } from './sources.ts';
 
-/**
- * Bump with any change to the tables below or to what goes into them (3: city
- * nicknames): the file name carries it (places-index-v3), so the index is rebuilt.
- */
-export const PLACES_INDEX_FORMAT = 3;
+export { PLACES_INDEX_FORMAT } from './index-format.ts';
 
 const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -31,13 +29,31 @@ const SCHEMA = `
     primary_type TEXT NOT NULL,
     website TEXT NOT NULL,
     summary TEXT NOT NULL,
-    rank_population INTEGER NOT NULL
+    rank_population INTEGER NOT NULL,
+    -- '|cafe|coffeehouse|': what people call its category, whole names between bars
+    category_key TEXT NOT NULL,
+    cell TEXT NOT NULL,
+    -- an extract row: the iD preset it matched and the file it came from ('' built in)
+    preset TEXT NOT NULL DEFAULT '',
+    source TEXT NOT NULL DEFAULT ''
   );
   CREATE INDEX places_by_name_key ON places (name_key);
+  CREATE INDEX places_by_source ON places (source) WHERE source != '';
   CREATE VIRTUAL TABLE places_fts USING fts5 (
     name, alt, category, cell,
-    content = '', tokenize = "unicode61 remove_diacritics 2", prefix = '1 2 3'
+    content = '', contentless_delete = 1,
+    tokenize = "unicode61 remove_diacritics 2", prefix = '1 2 3'
   );
+  -- One row per loaded extract file: what replaces its rows on a re-load, and what
+  -- PLACES_EXTRACTS compares to skip a file already loaded.
+  CREATE TABLE extracts (
+    source TEXT PRIMARY KEY,
+    file TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    mtime_ms INTEGER NOT NULL,
+    places INTEGER NOT NULL,
+    loaded_at TEXT NOT NULL
+  ) WITHOUT ROWID;
 `;
 
 export interface BuildReport {
@@ -47,6 +63,8 @@ export interface BuildReport {
   areas: number;
   pointsOfInterest: number;
   landmarks: number;
+  /** rows of loaded OpenStreetMap extracts carried over from the previous file */
+  extractPlaces: number;
 }
 
 /**
@@ -80,8 +98,11 @@ export function buildPlacesIndexFile(
       meta.run('format', String(PLACES_INDEX_FORMAT));
       meta.run('fingerprint', options.fingerprint);
       meta.run('first_area_pos', String(pointsOfInterest.length + 1));
+      meta.run('first_extract_pos', String(FIRST_EXTRACT_POS));
       meta.run('built_at', new Date().toISOString());
     })();
+    // A rebuild of the built-in rows keeps the extracts the deployer loaded.
+    const carried = carryOverExtracts(db, file);
     // One merged FTS segment and planner statistics make every later query cheaper.
     db.exec(`INSERT INTO places_fts (places_fts) VALUES ('optimize'); ANALYZE;`);
     db.pragma('journal_mode = DELETE');
@@ -93,6 +114,7 @@ export function buildPlacesIndexFile(
       areas: areaCount,
       pointsOfInterest: pointsOfInterest.length,
       landmarks: pointsOfInterest.filter((r) => r.kind === 'landmark').length,
+      extractPlaces: carried,
     };
   } finally {
     rmSync(temporary, { force: true });
@@ -102,8 +124,8 @@ export function buildPlacesIndexFile(
 function rowWriter(db: Database.Database): (row: IndexRow) => void {
   const insertPlace = db.prepare(`
     INSERT INTO places (pos, id, kind, name, name_key, alt_keys, codes, address, city,
-      country, lat, lng, primary_type, website, summary, rank_population)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      country, lat, lng, primary_type, website, summary, rank_population, category_key, cell)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertText = db.prepare(
     'INSERT INTO places_fts (rowid, name, alt, category, cell) VALUES (?, ?, ?, ?, ?)',
   );
@@ -111,6 +133,11 @@ function rowWriter(db: Database.Database): (row: IndexRow) => void {
   return (row) => {
     pos++;
     const nameKey = searchKey(row.name);
+    // Countries and regions get no cell: they are areas to search in, not places
+    // found near a point.
+    const isArea = row.kind === 'country' || row.kind === 'region';
+    const cell = isArea ? '' : cellToken(row.lat, row.lng);
+    const categoryKey = searchKey(row.category);
     const altKeys = [...new Set(row.altNames.map(searchKey))].filter((k) => k && k !== nameKey);
     const codes = row.codes.map(searchKey).filter(Boolean);
     insertPlace.run(
@@ -131,12 +158,10 @@ function rowWriter(db: Database.Database): (row: IndexRow) => void {
       row.website,
       row.summary,
       row.rankPopulation,
+      `|${categoryKey}|`,
+      cell,
     );
-    // Countries and regions get no cell: they are areas to search in, not places
-    // found near a point.
-    const isArea = row.kind === 'country' || row.kind === 'region';
-    const cell = isArea ? '' : cellToken(row.lat, row.lng);
-    insertText.run(pos, nameKey, [...altKeys, ...codes].join(' '), searchKey(row.category), cell);
+    insertText.run(pos, nameKey, [...altKeys, ...codes].join(' '), categoryKey, cell);
   };
 }
 

@@ -11,6 +11,7 @@ export function createEmbeddedProvider(
     searchCities: async (query) => index.searchCities(query),
     searchPlaces: async (query, near) => index.searchPlaces(query, near),
     getPlace: async (id) => index.getPlace(id),
+    hasOpenStreetMapData: () => index.hasExtracts(),
     close: () => {
       if (ownsIndex) index.close();
     },

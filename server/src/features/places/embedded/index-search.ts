@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { PLACE_SEARCH_LIMITS } from '@spotbook/contract';
 import type { LatLng, ProviderPlace } from '../provider.ts';
 import { mapsSearchUrl } from '../place-text.ts';
-import { cellsAround, isInBox } from './grid.ts';
+import { cellsAround, fineCellsAround, isInBox } from './grid.ts';
 import {
   RANKING_COLUMNS,
   rankAreas,
@@ -18,7 +18,9 @@ const AREA_CANDIDATES = 64;
 /** How many airport and landmark matches are ranked (after the areas) for kind=city. */
 const POI_CANDIDATES = 16;
 /** How many matches in the cells around the point are ranked for a place search. */
-const NEARBY_CANDIDATES = 1000;
+const NEARBY_CANDIDATES = 400;
+/** …plus how many in the fine cells right around it (extract POIs only carry those). */
+const CLOSEST_CANDIDATES = 200;
 
 export interface IndexSearch {
   /** kind=city: cities, regions and countries, then airports and landmarks by name */
@@ -30,10 +32,12 @@ export interface IndexSearch {
 
 /** The searches of an open index file, as prepared statements. */
 export function searchFunctions(db: Database.Database): IndexSearch {
-  const firstAreaPos = Number(
-    (db.prepare("SELECT value FROM meta WHERE key = 'first_area_pos'").get() as { value: string })
-      .value,
-  );
+  const metaNumber = (key: string) =>
+    Number(db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key));
+  const firstAreaPos = metaNumber('first_area_pos');
+  // Rows from OpenStreetMap extracts come last: place search finds them near a point,
+  // city search (choosing an area) leaves them out.
+  const lastAreaPos = metaNumber('first_extract_pos') - 1;
   // Rowids put points of interest first, then areas by importance: the first matches
   // of each range are the ones worth ranking, however many a short prefix has.
   const firstMatches = db.prepare<[string, number, number, number], RankingColumns>(`
@@ -41,8 +45,8 @@ export function searchFunctions(db: Database.Database): IndexSearch {
       SELECT rowid AS pos FROM places_fts
       WHERE places_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ?
     ) AS m JOIN places AS p ON p.pos = m.pos`);
-  const named = db.prepare<[string], RankingColumns>(
-    `SELECT ${RANKING_COLUMNS} FROM places AS p WHERE name_key = ? LIMIT 50`,
+  const named = db.prepare<[string, number], RankingColumns>(
+    `SELECT ${RANKING_COLUMNS} FROM places AS p WHERE name_key = ? AND pos <= ? LIMIT 50`,
   );
   const matchesInCells = db.prepare<[string, number], RankingColumns>(`
     SELECT ${RANKING_COLUMNS} FROM (SELECT rowid AS pos FROM places_fts WHERE places_fts MATCH ? LIMIT ?) AS m
@@ -59,8 +63,8 @@ export function searchFunctions(db: Database.Database): IndexSearch {
       const expression = prefixMatchExpression(query.words, ['name', 'alt']);
       const rows = new Map<number, RankingColumns>();
       const found = [
-        ...named.all(query.key),
-        ...firstMatches.all(expression, firstAreaPos, Number.MAX_SAFE_INTEGER, AREA_CANDIDATES),
+        ...named.all(query.key, lastAreaPos),
+        ...firstMatches.all(expression, firstAreaPos, lastAreaPos, AREA_CANDIDATES),
         ...firstMatches.all(expression, 1, firstAreaPos - 1, POI_CANDIDATES),
       ];
       for (const row of found) rows.set(row.pos, row);
@@ -70,13 +74,19 @@ export function searchFunctions(db: Database.Database): IndexSearch {
     searchPlaces(text: string, near: LatLng, limit: number = PLACE_SEARCH_LIMITS.place) {
       const query = parseQuery(text);
       if (!query) return [];
-      const expression =
-        `${prefixMatchExpression(query.words, ['name', 'alt', 'category'])} AND ` +
-        `{cell} : (${cellsAround(near).join(' OR ')})`;
-      const rows = matchesInCells
-        .all(expression, NEARBY_CANDIDATES)
-        .filter((row) => isInBox(row, near));
-      return details(rankNear(rows, query, near).slice(0, limit));
+      const words = prefixMatchExpression(query.words, ['name', 'alt', 'category']);
+      const inCells = (cells: string[], candidates: number) =>
+        matchesInCells.all(`${words} AND {cell} : (${cells.join(' OR ')})`, candidates);
+      // Rowids order matches by importance: the first of the box are the most important,
+      // the first of the fine cells around the point the nearest (see grid.ts).
+      const rows = new Map<number, RankingColumns>();
+      for (const row of [
+        ...inCells(cellsAround(near), NEARBY_CANDIDATES),
+        ...inCells(fineCellsAround(near), CLOSEST_CANDIDATES),
+      ]) {
+        if (isInBox(row, near)) rows.set(row.pos, row);
+      }
+      return details(rankNear([...rows.values()], query, near).slice(0, limit));
     },
 
     getPlace(id: string): ProviderPlace | null {

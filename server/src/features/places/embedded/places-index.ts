@@ -16,6 +16,8 @@ export interface PlacesIndex extends IndexSearch {
   readonly file: string;
   /** The build this process did at open, or null when the file was already current. */
   readonly build: BuildReport | null;
+  /** Whether OpenStreetMap extracts are loaded (the About page and map credit them). */
+  hasExtracts(): boolean;
   close(): void;
 }
 
@@ -49,11 +51,55 @@ export function openPlacesIndex(
     );
     removeLeftovers(dataDir);
   }
+  let opened = openIndexFile(file);
+  /**
+   * `npm run places:load` replaces the file by a rename: a search that finds a new
+   * file on disk (one stat, about a microsecond) switches to it, so a loaded extract
+   * is found without a restart. The old handle stays valid until it is closed.
+   */
+  const current = () => {
+    const stamp = fileStamp(file);
+    if (stamp && stamp !== opened.stamp) {
+      try {
+        const next = openIndexFile(file);
+        opened.db.close();
+        opened = next;
+      } catch {
+        // mid-replacement or unreadable: keep answering from the file we have
+      }
+    }
+    return opened;
+  };
+  return {
+    file,
+    build,
+    searchCities: (query, limit) => current().search.searchCities(query, limit),
+    searchPlaces: (query, near, limit) => current().search.searchPlaces(query, near, limit),
+    getPlace: (id) => current().search.getPlace(id),
+    hasExtracts: () => current().hasExtracts(),
+    close: () => opened.db.close(),
+  };
+}
+
+function openIndexFile(file: string) {
+  const stamp = fileStamp(file);
   const db = new Database(file, { readonly: true, fileMustExist: true });
   // 8 MB of page cache (the default is 2 MB) keeps the big cities' pages and the FTS
   // index's upper levels in memory: fewer reads per search, still small beside 150 MB.
   db.pragma('cache_size = -8000');
-  return { file, build, ...searchFunctions(db), close: () => db.close() };
+  const anyExtract = db.prepare('SELECT 1 FROM extracts LIMIT 1').pluck();
+  return {
+    db,
+    stamp,
+    search: searchFunctions(db),
+    hasExtracts: () => anyExtract.get() !== undefined,
+  };
+}
+
+/** Changes whenever the file is replaced (a new inode) or rewritten. */
+function fileStamp(file: string): string | null {
+  const stat = statSync(file, { throwIfNoEntry: false, bigint: true });
+  return stat ? `${stat.ino}:${stat.mtimeNs}:${stat.size}` : null;
 }
 
 /**

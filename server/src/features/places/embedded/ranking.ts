@@ -20,14 +20,24 @@ export interface PlaceRow {
   website: string;
   summary: string;
   rank_population: number;
+  /** '|cafe|coffeehouse|': what people call its category */
+  category_key: string;
 }
 
 /** What ranking reads of each candidate (the `p.` alias is the places table). */
 export const RANKING_COLUMNS =
-  'p.pos, p.kind, p.name_key, p.alt_keys, p.codes, p.lat, p.lng, p.rank_population';
+  'p.pos, p.kind, p.name_key, p.alt_keys, p.codes, p.lat, p.lng, p.rank_population, p.category_key';
 export type RankingColumns = Pick<
   PlaceRow,
-  'pos' | 'kind' | 'name_key' | 'alt_keys' | 'codes' | 'lat' | 'lng' | 'rank_population'
+  | 'pos'
+  | 'kind'
+  | 'name_key'
+  | 'alt_keys'
+  | 'codes'
+  | 'lat'
+  | 'lng'
+  | 'rank_population'
+  | 'category_key'
 >;
 
 export interface ParsedQuery {
@@ -38,14 +48,23 @@ export interface ParsedQuery {
 
 /**
  * How well a row matches, best first: 0 the name, another name or a code equals the
- * query; 1 a name starts with it; 2 every word starts a word of the name; 3 of the
- * name or other names; 4 anything else (a category word).
+ * query; 1 a name starts with it, or its words are whole words of what the category
+ * is called ("cafe", "ice cream", "ramen" for a Ramen Restaurant: the nearest of
+ * those should come before a far "Café de Flore"); 2 every word starts a word of the
+ * name; 3 of the name or other names; 4 anything else (a category term, a prefix of
+ * a category word).
  */
-export function matchTier(row: RankingColumns, query: ParsedQuery, useAltNames = true): number {
+export function matchTier(
+  row: RankingColumns,
+  query: ParsedQuery,
+  useAltNames = true,
+  useCategory = false,
+): number {
   const alt = useAltNames ? row.alt_keys : '||';
   const whole = `|${query.key}|`;
   if (row.name_key === query.key || alt.includes(whole) || row.codes.includes(whole)) return 0;
   if (row.name_key.startsWith(query.key) || alt.includes(`|${query.key}`)) return 1;
+  if (useCategory && isCategoryName(row.category_key, query.words)) return 1;
   const everyWordStarts = (words: string[]) =>
     query.words.every((q) => words.some((w) => w.startsWith(q)));
   const nameWords = row.name_key.split(' ');
@@ -91,10 +110,16 @@ export function rankNear<T extends RankingColumns>(
   const distance = (row: RankingColumns) =>
     (row.lat - near.lat) ** 2 + ((row.lng - near.lng) * cosLat) ** 2;
   return rows
-    .map((row) => ({ row, tier: matchTier(row, query), distance: distance(row) }))
+    .map((row) => ({ row, tier: matchTier(row, query, true, true), distance: distance(row) }))
     .sort(
       (a, b) =>
         a.tier - b.tier || a.distance - b.distance || b.row.rank_population - a.row.rank_population,
     )
     .map(({ row }) => row);
+}
+
+function isCategoryName(categoryKey: string, queryWords: string[]): boolean {
+  if (categoryKey === '||') return false;
+  const words = categoryKey.split(/[| ]/);
+  return queryWords.every((q) => words.includes(q));
 }

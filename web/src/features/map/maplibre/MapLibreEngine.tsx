@@ -10,7 +10,12 @@ import { readPinColors } from './pin-images.ts';
 import { installPinLayers, pinsToGeoJson, setPinData, setSelectedPin } from './pin-layers.ts';
 import { PinPopup } from '../PinPopup.tsx';
 
-export default function MapLibreEngine(props: EngineProps & { styleUrl: string }) {
+export default function MapLibreEngine(
+  props: EngineProps & {
+    styleUrl: string;
+    /** HTML credit beside the style's own */ credit?: string;
+  },
+) {
   const { pins, center, selectedId, styleUrl, colorScheme, ariaLabel } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -66,6 +71,7 @@ export default function MapLibreEngine(props: EngineProps & { styleUrl: string }
         center,
         interactive: props.interactive,
         ariaLabel,
+        credit: props.credit,
       });
     } catch (error) {
       // No WebGL (old device, disabled GPU): the map cannot be shown at all.

@@ -57,6 +57,8 @@ interface CreateOptions {
   center?: LatLng;
   interactive: boolean;
   ariaLabel: string;
+  /** shown beside the style's own attribution (place data from OpenStreetMap) */
+  credit?: string;
 }
 
 /** The map, opened straight at its final view (no animation), so it is idle soonest. */
@@ -67,6 +69,7 @@ export function createMap({
   center,
   interactive,
   ariaLabel,
+  credit,
 }: CreateOptions): MapLibreMap {
   const fitted = center ? null : fittedView(container, pins, styleUrl);
   const map = new MapLibreMap({
@@ -86,7 +89,7 @@ export function createMap({
     dragRotate: false,
     pitchWithRotate: false,
     touchPitch: false,
-    attributionControl: { compact: true },
+    attributionControl: { compact: true, ...(credit ? { customAttribution: credit } : {}) },
     // The canvas is the focusable element (arrow keys pan, + and - zoom); this names it.
     locale: { 'Map.Title': ariaLabel },
   });
