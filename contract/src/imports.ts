@@ -16,6 +16,38 @@ export const IMPORT_LIMITS = {
   noteChars: LIMITS.review,
 } as const;
 
+/** The 400 details and row problems of the import routes (runtime contract §7). */
+export const IMPORT_MESSAGES = {
+  noFile: 'Choose a file to import (multipart/form-data, field "file").',
+  oneFileOnly: 'Send one file at a time.',
+  emptyFile: 'The file is empty.',
+  fileTooLarge: `The file is larger than ${IMPORT_LIMITS.fileBytes / (1024 * 1024)} MB; import at most ${IMPORT_LIMITS.fileBytes / (1024 * 1024)} MB at a time.`,
+  malformedUpload: 'The upload could not be read; try again.',
+  tooManyPlaces: (rows: number) =>
+    `The file holds ${rows.toLocaleString('en-US')} places; import at most ${IMPORT_LIMITS.places.toLocaleString('en-US')} at a time.`,
+  noPlaces: 'The file holds no places.',
+  importNotFound: 'Unknown import.',
+  rowNotFound: 'Unknown row.',
+  unknownPlace: 'Unknown place.',
+  stillMatching: 'The import is still being matched; wait until it is ready.',
+  alreadyConfirmed: 'This import has already been confirmed.',
+  failed: 'This import failed; delete it and import the file again.',
+  chooseAPlace: 'Choose a place for this row first, or skip it.',
+  /** an unfinished job whose server went away more than IMPORT_JOB.maxAttempts times */
+  matchingStopped: 'Matching stopped unexpectedly. Delete this import and try again.',
+  /** row problems */
+  noNameOrLocation: 'This row has no name and no location.',
+  notFound: 'No place of this name was found: search for it, drop a pin, or skip it.',
+  choose: 'Several places could match: choose one, search, drop a pin, or skip it.',
+  searchUnavailable: 'Place search was unavailable: search for it, drop a pin, or skip it.',
+} as const;
+
+/**
+ * `match.id` of a row that becomes a new custom place (a pin at the row's coordinates) when
+ * the import is confirmed: no provider place fits, and the pin is created only at confirm.
+ */
+export const IMPORT_NEW_CUSTOM_PLACE_ID = 'custom:new';
+
 export const IMPORT_STATUSES = ['parsing', 'matching', 'ready', 'done', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_DECISIONS = ['create', 'skip'] as const;
@@ -52,6 +84,7 @@ export const importSchema = z.object({
   source: z.string(),
   /** set when status is `failed` */
   detail: z.string().nullable(),
+  /** every row once matching is done; empty while `parsing` or `matching` (progress says how far) */
   rows: z.array(importRowSchema),
 });
 export type Import = z.infer<typeof importSchema>;
@@ -85,7 +118,27 @@ export const importSummarySchema = z.object({
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
+/** `GET /api/imports/`: the caller's recent imports (newest first), without their rows. */
+export const importListSchema = z.object({
+  results: z.array(
+    importSchema.omit({ rows: true }).extend({
+      /** ISO date the file was uploaded */
+      created_at: z.string(),
+    }),
+  ),
+});
+export type ImportList = z.infer<typeof importListSchema>;
+
 export const importIdParamsSchema = z.object({ id: idSchema('Unknown import.') });
+
+/** `/api/imports/{id}/rows/{index}/`: rows count from 0; an index out of range names no row (404). */
+export const importRowParamsSchema = z.object({
+  id: idSchema('Unknown import.'),
+  index: z
+    .string()
+    .regex(/^\d{1,5}$/, IMPORT_MESSAGES.rowNotFound)
+    .transform(Number),
+});
 
 /** `GET /api/exports/spots.{format}` */
 export const EXPORT_FORMATS = ['geojson', 'kml', 'gpx', 'csv'] as const;

@@ -14,3 +14,4 @@ export * from './app-config.ts';
 export * from './brand.ts';
 export * from './imports.ts';
 export * from './photos.ts';
+export * from './exports.ts';

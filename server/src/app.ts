@@ -17,6 +17,7 @@ import { withLogRedaction } from './lib/log-redaction.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerMultipart } from './plugins/multipart.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { docsPolicy, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
@@ -36,7 +37,11 @@ import { savedListRoutes } from './features/lists/saved-list-routes.ts';
 import { listReviewRoutes } from './features/lists/list-review-routes.ts';
 import { listPageRoute } from './features/lists/preview/page-route.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
+import { photoRoutes } from './features/photos/routes.ts';
+import { importRoutes } from './features/imports/routes.ts';
+import { locationPictureRoutes } from './features/pictures/location-route.ts';
 import { forReviewRoutes } from './features/reviews/for-review-routes.ts';
+import { exportRoutes } from './features/exports/routes.ts';
 import { ensureExampleLists } from './features/lists/examples/seed.ts';
 
 export interface BuildOptions {
@@ -120,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routePrefix: '/api/docs',
     transformStaticCSP: docsPolicy, // swagger-ui needs inline styles
   });
+  await registerMultipart(app);
   registerCsrf(app, config);
   registerSessions(app, ctx.db);
 
@@ -132,6 +138,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(listReviewRoutes, { prefix: '/api/list_reviews', ctx });
   await app.register(reviewRoutes, { prefix: '/api/reviews', ctx });
   await app.register(forReviewRoutes, { prefix: '/api/list_reviews', ctx });
+  await app.register(exportRoutes, { prefix: '/api/exports', ctx });
+  await app.register(photoRoutes, { prefix: '/api', ctx });
+  await app.register(importRoutes, { prefix: '/api/imports', ctx });
+  await app.register(locationPictureRoutes, { prefix: '/api/pictures', ctx });
   await app.register(listPageRoute, { ctx });
   await ensureExampleLists(ctx, app.log);
   await registerWebApp(app);

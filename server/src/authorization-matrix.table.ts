@@ -1,7 +1,9 @@
-import { AUTH_REQUIRED_DETAIL, LIST_MESSAGES } from '@spotbook/contract';
+import { AUTH_REQUIRED_DETAIL, IMPORT_MESSAGES, LIST_MESSAGES } from '@spotbook/contract';
 import type { Actor, MatrixFixtures } from '../test/authorization-fixtures.ts';
 import { uniqueName } from '../test/helper.ts';
 import { fontFiles } from './features/basemap/fonts.ts';
+import { freshPhoto, photoOfSpot } from './features/photos/test/fixtures.ts';
+import { freshImport } from './features/imports/test/factories.ts';
 import { renderIndexHtml } from './plugins/web-app.ts';
 
 /**
@@ -373,6 +375,19 @@ export const ROWS: Row[] = [
     ],
   },
   {
+    // Issue 13: a spot card's location picture. Public, like the shared list showing it:
+    // its address holds all it shows (decision 017).
+    method: 'GET',
+    url: '/api/pictures/location/:lat/:lng.png',
+    cases: [
+      {
+        target: 'a point, as locationPicturePath writes it',
+        request: to('/api/pictures/location/48.857/2.352.png'),
+        expect: everyone(200),
+      },
+    ],
+  },
+  {
     method: 'GET',
     url: '/api/lists/examples/',
     cases: [signedInRead('the example lists', '/api/lists/examples/')],
@@ -601,7 +616,147 @@ export const ROWS: Row[] = [
       },
     ],
   },
+
+  // Photos (contract §8): written by the spot's author only; seen as the spot is seen.
+  {
+    method: 'POST',
+    url: '/api/reviews/review/:id/photos/',
+    // The matrix sends JSON: the author gets the route's "send a file" 400 (past sign-in and
+    // ownership); uploads themselves are tested in features/photos/.
+    cases: spotWrites((spot) => ({ url: `/api/reviews/review/${spot}/photos/`, body: {} }), 400),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/reviews/review/:id/photos/:photoId/',
+    cases: spotWrites(async (spot, fx) => {
+      const photo = await freshPhoto(fx.t.ctx.db, spot, fx.accounts.owner.id);
+      return { url: `/api/reviews/review/${spot}/photos/${photo.id}/` };
+    }, 204),
+  },
+  {
+    method: 'PUT',
+    url: '/api/reviews/review/:id/photos/order/',
+    cases: spotWrites(async (spot, fx) => {
+      const photo = await freshPhoto(fx.t.ctx.db, spot, fx.accounts.owner.id);
+      return { url: `/api/reviews/review/${spot}/photos/order/`, body: { ids: [photo.id] } };
+    }, 200),
+  },
+  {
+    method: 'GET',
+    url: '/api/photos/:id/:file',
+    cases: (
+      [
+        [
+          'privateSpot',
+          'a photo of a spot on the private list only',
+          cells(404, 200, 404, 404, 404),
+        ],
+        ['sharedSpot', 'a photo of a spot on the shareable list', everyone(200)],
+        [
+          'unsharedSpot',
+          'a photo of a spot on a list made private',
+          cells(404, 200, 404, 404, 404),
+        ],
+      ] as const
+    ).map(([spot, target, expect]) => ({
+      target,
+      request: async (fx: MatrixFixtures) => {
+        const photo = await photoOfSpot(fx.t.ctx.db, fx[spot], fx.accounts.owner.id);
+        return { url: photo.thumb_url };
+      },
+      expect,
+    })),
+  },
+
+  // Exports: signed in only (contract §7); one list as the lists API decides who may see it.
+  {
+    method: 'GET',
+    url: '/api/exports/spots.:format',
+    cases: [
+      signedInRead("the caller's own spots", '/api/exports/spots.geojson'),
+      {
+        target: 'a private list',
+        request: (fx) => ({ url: `/api/exports/spots.kml?list=${fx.privateList.id}` }),
+        expect: cells(AUTH, 200, NOT_PUBLIC, NOT_PUBLIC, NOT_PUBLIC),
+      },
+      {
+        target: 'a shareable list',
+        request: (fx) => ({ url: `/api/exports/spots.gpx?list=${fx.sharedList.slug}` }),
+        expect: signedIn(200),
+      },
+      {
+        target: 'a list made private after the follower followed it',
+        request: (fx) => ({ url: `/api/exports/spots.csv?list=${fx.unsharedList.slug}` }),
+        expect: cells(AUTH, 200, NOT_PUBLIC, NOT_PUBLIC, NOT_PUBLIC),
+      },
+      {
+        target: 'a list deleted after the follower followed it',
+        request: (fx) => ({ url: `/api/exports/spots.csv?list=${fx.deletedList.slug}` }),
+        expect: signedIn(NO_LIST),
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    url: '/api/exports/account.json',
+    cases: [signedInRead("the caller's own account", '/api/exports/account.json')],
+  },
+
+  // Imports (contract §7): signed in only; one user's imports are invisible (404) to others.
+  {
+    method: 'GET',
+    url: '/api/imports/',
+    cases: [signedInRead("the caller's own recent imports", '/api/imports/')],
+  },
+  {
+    method: 'POST',
+    url: '/api/imports/',
+    // The matrix sends JSON: a signed-in caller gets the route's "send a file" 400; uploads
+    // themselves are tested in features/imports/.
+    cases: [badInputSignedIn('a body without a file', () => ({ url: '/api/imports/', body: {} }))],
+  },
+  {
+    method: 'GET',
+    url: '/api/imports/:id/',
+    cases: [importWrite("the owner's import", (id) => ({ url: `/api/imports/${id}/` }), 200)],
+  },
+  {
+    method: 'PATCH',
+    url: '/api/imports/:id/rows/:index/',
+    cases: [
+      importWrite(
+        "a row of the owner's import",
+        (id) => ({ url: `/api/imports/${id}/rows/0/`, body: { decision: 'skip' } }),
+        200,
+      ),
+    ],
+  },
+  {
+    method: 'POST',
+    url: '/api/imports/:id/confirm/',
+    cases: [
+      importWrite(
+        "the owner's import",
+        (id) => ({ url: `/api/imports/${id}/confirm/`, body: {} }),
+        200,
+      ),
+    ],
+  },
+  {
+    method: 'DELETE',
+    url: '/api/imports/:id/',
+    cases: [importWrite("the owner's import", (id) => ({ url: `/api/imports/${id}/` }), 204)],
+  },
 ];
+
+/** An import of the owner's, new for the cell: its owner's alone; to others it does not exist. */
+function importWrite(target: string, request: (importId: number) => CellRequest, ok: number): Case {
+  return {
+    target,
+    request: async (fx) => request(await freshImport(fx.t.ctx.db, fx.accounts.owner.id)),
+    expect: ownerOnly(ok, { status: 404, detail: IMPORT_MESSAGES.importNotFound }),
+  };
+}
 
 function public200(url: string): Case {
   return { target: url, request: to(url), expect: everyone(200) };
@@ -620,10 +775,13 @@ function badInputSignedIn(target: string, request: Case['request']): Case {
 }
 
 /** A write to one of the owner's spots: the author's alone; to others it does not exist. */
-function spotWrites(request: (spot: number) => CellRequest, ok: number): Case[] {
+function spotWrites(
+  request: (spot: number, fx: MatrixFixtures) => CellRequest | Promise<CellRequest>,
+  ok: number,
+): Case[] {
   return [false, true].map((shareable) => ({
     target: `the owner's new spot on a new ${shareable ? 'shareable' : 'private'} list`,
-    request: async (fx) => request(await fx.freshSpot((await fx.freshList(shareable)).id)),
+    request: async (fx) => request(await fx.freshSpot((await fx.freshList(shareable)).id), fx),
     expect: ownerOnly(ok, 404),
   }));
 }

@@ -135,6 +135,76 @@ export interface SavedListsTable {
   created_at: number;
 }
 
+/**
+ * A spot's own photos (migration 007), stored in the database so every app server reads
+ * them: the re-encoded large version and thumbnail (WebP), never the uploaded bytes.
+ */
+export interface PhotosTable {
+  id: Generated<number>;
+  review_id: number;
+  /** the spot's author, for the account quota (and account deletion) */
+  user_id: number;
+  /** order on the spot, lowest first: the first photo is the cover */
+  position: number;
+  /** the large version's size in pixels */
+  width: number;
+  height: number;
+  /** large + thumb bytes, counted against the account quota */
+  bytes: number;
+  large: Buffer;
+  thumb: Buffer;
+  /** digest of the stored bytes; the variants' ETags are made from it */
+  etag: string;
+  created_at: number;
+}
+
+/** An import job (migration 006, docs/decisions/018-import.md); its rows are import_rows. */
+export interface ImportsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** the uploaded file's name */
+  source: string;
+  /** the reader's ImportFormat */
+  format: string;
+  /** IMPORT_STATUSES */
+  status: string;
+  detail: string | null;
+  done: number;
+  total: number;
+  /** epoch ms until which one server's matcher holds the job */
+  lease_until: number;
+  attempts: number;
+  /** the confirm's ImportSummary as JSON, once confirmed */
+  summary: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ImportRowsTable {
+  import_id: number;
+  idx: number;
+  name: string;
+  list_name: string | null;
+  note: string;
+  note_truncated: number;
+  lat: number | null;
+  lng: number | null;
+  source_url: string;
+  address: string;
+  category: string | null;
+  rating: number | null;
+  visited: number | null;
+  file_place_id: string | null;
+  problem: string | null;
+  matched: number;
+  match_place_id: string | null;
+  match_json: string | null;
+  candidates_json: string;
+  new_custom_json: string | null;
+  /** IMPORT_DECISIONS */
+  decision: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -147,4 +217,7 @@ export interface Database {
   list_slugs: ListSlugsTable;
   list_reviews: ListReviewsTable;
   saved_lists: SavedListsTable;
+  photos: PhotosTable;
+  imports: ImportsTable;
+  import_rows: ImportRowsTable;
 }

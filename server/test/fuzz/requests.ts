@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { encodeURIComponentLoose, hostileSegment } from './hostile.ts';
+import { hostileMultipart } from './hostile-files.ts';
 import { textOf, valueOf, type JsonSchema, type KnownValues } from './schema-arbitrary.ts';
 
 interface Parameter {
@@ -24,6 +25,8 @@ export interface FuzzOperation {
   pathParams: Parameter[];
   queryParams: Parameter[];
   body: JsonSchema | null;
+  /** the route takes a multipart file upload (photos): it also gets hostile files */
+  multipart: boolean;
 }
 
 /** Who sends it: the signed-in user (with CSRF), nobody (with CSRF), nobody without CSRF. */
@@ -34,7 +37,7 @@ export interface FuzzRequest {
   method: FuzzOperation['method'];
   url: string;
   headers: Record<string, string>;
-  payload?: string;
+  payload?: string | Buffer;
 }
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
@@ -51,6 +54,7 @@ export function operationsOf(doc: OpenApiDocument): FuzzOperation[] {
         pathParams: parameters.filter((p) => p.in === 'path'),
         queryParams: parameters.filter((p) => p.in === 'query'),
         body: operation.requestBody?.content?.['application/json']?.schema ?? null,
+        multipart: Boolean(operation.requestBody?.content?.['multipart/form-data']),
       });
     }
   }
@@ -150,7 +154,7 @@ const OTHER_TYPES = [
 ];
 
 interface Body {
-  payload?: string;
+  payload?: string | Buffer;
   contentType?: string;
 }
 
@@ -177,6 +181,7 @@ function bodyArbitrary(operation: FuzzOperation, known: KnownValues): fc.Arbitra
       weight: 1,
     },
     { arbitrary: fc.constant({}), weight: operation.body ? 1 : 4 },
+    ...(operation.multipart ? [{ arbitrary: hostileMultipart, weight: 24 }] : []),
   );
 }
 

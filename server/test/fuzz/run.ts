@@ -34,6 +34,12 @@ export async function documentedOperations(app: FastifyInstance): Promise<FuzzOp
 const shorten = (text: string, max = 300) =>
   text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
 
+/** A body for a report: text as is, a file upload by its size and first bytes. */
+const describePayload = (payload: FuzzRequest['payload']) =>
+  typeof payload === 'string' || payload === undefined
+    ? (payload ?? '')
+    : `<${payload.length} bytes: ${JSON.stringify(payload.subarray(0, 120).toString('latin1'))}>`;
+
 /** Sends one request and judges the answer; a problem comes back as a readable line. */
 export async function sendAndJudge(world: FuzzWorld, request: FuzzRequest, stats: FuzzStats) {
   const response = await world.send(request);
@@ -41,7 +47,7 @@ export async function sendAndJudge(world: FuzzWorld, request: FuzzRequest, stats
   stats.statuses[response.statusCode] = (stats.statuses[response.statusCode] ?? 0) + 1;
   const problem = verdict(request.url, response);
   return problem
-    ? `${request.actor} ${request.method} ${shorten(request.url)} ${shorten(request.payload ?? '', 200)} → ${problem}`
+    ? `${request.actor} ${request.method} ${shorten(request.url)} ${shorten(describePayload(request.payload), 200)} → ${problem}`
     : null;
 }
 

@@ -4,6 +4,8 @@ import type { AppContext } from '../../src/context.ts';
 import type { SessionsTable } from '../../src/db/schema.ts';
 import { fontFiles } from '../../src/features/basemap/fonts.ts';
 import { insertSpot } from '../../src/features/lists/test/factories.ts';
+import { photoOfSpot } from '../../src/features/photos/test/fixtures.ts';
+import { freshImport } from '../../src/features/imports/test/factories.ts';
 import type { FuzzRequest } from './requests.ts';
 import type { KnownValues } from './schema-arbitrary.ts';
 import type { FuzzResponse } from './verdict.ts';
@@ -110,7 +112,13 @@ export async function buildWorld(app: FastifyInstance, ctx: AppContext): Promise
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
 
-  const ids = [...listIds, ...reviewIds, follow.id];
+  // A photo on each of the user's spots, so the photo routes get ids that exist.
+  const photoIds = await Promise.all(
+    reviewIds.slice(0, 4).map(async (id) => (await photoOfSpot(ctx.db, id, alice.id)).id),
+  );
+  // Imports of the user's, so the import routes get ids (and row indexes) that exist.
+  const importIds = [await freshImport(ctx.db, alice.id), await freshImport(ctx.db, alice.id)];
+  const ids = [...listIds, ...reviewIds, follow.id, ...photoIds, ...importIds];
   const KNOWN: Record<string, readonly (string | number)[]> = {
     key: [...listIds.map(String), ...slugs, `${alice.name}-nope`],
     slug: slugs,
@@ -118,6 +126,8 @@ export async function buildWorld(app: FastifyInstance, ctx: AppContext): Promise
     id: [...ids, ...placeIds],
     listId: listIds,
     reviewId: reviewIds,
+    photoId: photoIds,
+    index: [0, 1],
     list: listIds,
     review: reviewIds,
     list_id: listIds,

@@ -20,29 +20,40 @@ async function withSlugRetry<T>(attempt: () => Promise<T>): Promise<T> {
 }
 
 export async function createList(db: Db, owner: { id: number; username: string }, body: ListBody) {
-  const id = await withSlugRetry(() =>
-    db.transaction().execute(async (trx) => {
-      const { slug } = await uniqueSlug(trx, baseSlug(owner.username, body.name));
-      const now = clock.now();
-      const row = await trx
-        .insertInto('lists')
-        .values({
-          user_id: owner.id,
-          name: body.name,
-          description: body.description,
-          shareable_by_link: body.shareable_by_link ? 1 : 0,
-          slug,
-          search_norm: searchNorm(body.name, body.description),
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('list_slugs').values({ slug, list_id: row.id }).execute();
-      return row.id;
-    }),
+  const { id } = await withSlugRetry(() =>
+    db.transaction().execute((trx) => insertList(trx, owner, body)),
   );
   return (await findList(db, String(id)))!;
+}
+
+/**
+ * The list row and its first slug, inside the caller's transaction (an import creates its
+ * lists in the one transaction that creates its spots). A slug taken meanwhile is a unique
+ * violation: the caller's transaction rolls back and may be retried.
+ */
+export async function insertList(
+  trx: Db,
+  owner: { id: number; username: string },
+  body: ListBody,
+): Promise<{ id: number; slug: string }> {
+  const { slug } = await uniqueSlug(trx, baseSlug(owner.username, body.name));
+  const now = clock.now();
+  const row = await trx
+    .insertInto('lists')
+    .values({
+      user_id: owner.id,
+      name: body.name,
+      description: body.description,
+      shareable_by_link: body.shareable_by_link ? 1 : 0,
+      slug,
+      search_norm: searchNorm(body.name, body.description),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('list_slugs').values({ slug, list_id: row.id }).execute();
+  return { id: row.id, slug };
 }
 
 /**

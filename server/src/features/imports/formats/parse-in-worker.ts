@@ -1,0 +1,50 @@
+import { Piscina } from 'piscina';
+import { ImportFileError, type ParsedFile } from './parsed-file.ts';
+
+interface WorkerAnswer {
+  threadId: number;
+  file?: ParsedFile;
+  refused?: string;
+}
+
+/**
+ * Reading the largest file takes seconds of CPU (xmldom's DOM for a 25 MB KML, csv-parse
+ * for a 25 MB CSV): done on the event loop it would stall every other request. One or two
+ * threads, started on demand and ended when idle, so an app that imports nothing keeps
+ * none; each thread's heap is capped, so a file that would take more is refused instead
+ * of taking the server's memory.
+ */
+let pool: Piscina | undefined;
+
+const HEAP_CAP_MB = 512;
+
+function workers(): Piscina {
+  pool ??= new Piscina({
+    filename: new URL('./parse-worker.mjs', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: 2,
+    idleTimeout: 5_000,
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_CAP_MB },
+  });
+  return pool;
+}
+
+/** `parseImportFile` off the event loop; the thread that read it, for tests. */
+export async function parseImportFileInWorker(
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<ParsedFile & { threadId: number }> {
+  let answer: WorkerAnswer;
+  try {
+    answer = (await workers().run({ fileName, bytes })) as WorkerAnswer;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      throw new ImportFileError(
+        `This file needs more than ${HEAP_CAP_MB} MB of memory to read: split it into smaller files.`,
+      );
+    }
+    throw error;
+  }
+  if (answer.refused !== undefined) throw new ImportFileError(answer.refused);
+  return { ...answer.file!, threadId: answer.threadId };
+}
