@@ -2,20 +2,22 @@
 import { LIMITS } from '@spotbook/contract/limits';
 import { truncate } from '@spotbook/contract/text';
 import type { PlaceDetails, Review } from '@spotbook/contract';
-import type { ReactNode, SyntheticEvent } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx } from '@/lib/cx.ts';
 import { StarRating } from '../StarRating.tsx';
 import { VisitedIcon } from '../VisitedIcon.tsx';
-import { MISSING_PLACE_IMAGE, spotImageUrl } from './spot-image.ts';
+import { showMissingImage, spotPicture } from './spot-image.ts';
 import styles from './spot-card.module.css';
 
 /** What a card reads of a spot: a `Review`, or a list's spot (which extends it), will do. */
 export interface SpotCardSpot extends Pick<Review, 'id' | 'review' | 'rating' | 'visited'> {
   place_details: Pick<
     PlaceDetails,
-    'displayName' | 'city' | 'previewImageUrl' | 'cached_preview_image'
+    'displayName' | 'city' | 'previewImageUrl' | 'cached_preview_image' | 'lat' | 'lng'
   >;
+  /** the author's photos, cover first; the cover is the card's picture (issue 13) */
+  photos?: Review['photos'];
 }
 
 export interface SpotCardProps {
@@ -38,10 +40,11 @@ export interface SpotCardProps {
   onNavigate?: () => void;
 }
 
-function showMissingImage(event: SyntheticEvent<HTMLImageElement>) {
-  const image = event.currentTarget;
-  if (!image.src.endsWith(MISSING_PLACE_IMAGE)) image.src = MISSING_PLACE_IMAGE;
-}
+/**
+ * The card's box, times the screen's density, picks thumbnail or large: a phone's row
+ * thumbnail is 112 px, two columns below 880 px, about 320 px in a desktop grid.
+ */
+const CARD_IMAGE_SIZES = '(max-width: 479px) 112px, (max-width: 879px) 50vw, 320px';
 
 /**
  * A spot in a gallery (design brief: spot card). The place name is the link, and its
@@ -60,18 +63,22 @@ export function SpotCard({
   const place = spot.place_details;
   const Heading = `h${headingLevel}` as const;
   const excerpt = truncate(spot.review.trim(), LIMITS.cardReviewText);
+  const picture = spotPicture(spot);
   return (
     <article className={cx(styles.card, highlight && styles.highlight)}>
       <div className={styles.media}>
         <img
           className={styles.image}
-          src={spotImageUrl(place)}
+          src={picture.src}
+          srcSet={picture.srcSet}
+          sizes={picture.srcSet ? CARD_IMAGE_SIZES : undefined}
           alt=""
+          data-picture={picture.kind}
           loading="lazy"
           decoding="async"
           width={400}
           height={300}
-          onError={showMissingImage}
+          onError={(event) => showMissingImage(event.currentTarget)}
         />
         <VisitedIcon visited={spot.visited} showLabel className={styles.chip} />
       </div>

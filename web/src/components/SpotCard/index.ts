@@ -1,2 +1,2 @@
 export { SpotCard } from './SpotCard.tsx';
-export { MISSING_PLACE_IMAGE, spotImageUrl } from './spot-image.ts';
+export { photoSrcSet, showMissingImage, spotPicture, thumbSize } from './spot-image.ts';

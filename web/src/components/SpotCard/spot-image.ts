@@ -1,4 +1,9 @@
-import type { PlaceDetails } from '@spotbook/contract';
+import {
+  locationPicturePath,
+  PHOTO_LIMITS,
+  type Photo,
+  type PlaceDetails,
+} from '@spotbook/contract';
 
 /** The spec's fallback when a place has no image. */
 export const MISSING_PLACE_IMAGE = '/missing-place.svg';
@@ -17,4 +22,65 @@ export function spotImageUrl(
     if (candidate.startsWith('https://')) return candidate;
   }
   return MISSING_PLACE_IMAGE;
+}
+
+/** Only our own paths: a photo's URLs come from the server, never from another origin. */
+const isOwnPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
+
+/** The stored thumbnail's size: the large version scaled to fit 400 px, never enlarged. */
+export function thumbSize(photo: Pick<Photo, 'width' | 'height'>) {
+  const scale = Math.min(1, PHOTO_LIMITS.thumbSide / Math.max(photo.width, photo.height, 1));
+  return {
+    width: Math.max(1, Math.round(photo.width * scale)),
+    height: Math.max(1, Math.round(photo.height * scale)),
+  };
+}
+
+/**
+ * `srcset` for a photo: the thumbnail and the 1,600 px large version, each with its real
+ * width (a portrait photo's thumbnail is narrower than 400 px), so the browser fetches
+ * the large one only when the box, times the screen's density, needs it.
+ */
+export function photoSrcSet(photo: Photo): string {
+  const thumbWidth = thumbSize(photo).width;
+  return `${photo.thumb_url} ${thumbWidth}w, ${photo.url} ${Math.max(photo.width, thumbWidth + 1)}w`;
+}
+
+export interface SpotPicture {
+  src: string;
+  srcSet?: string;
+  /** what the picture is, for tests and for the alt text */
+  kind: 'photo' | 'place' | 'location';
+}
+
+export interface PictureSpot {
+  photos?: readonly Photo[];
+  place_details: Pick<PlaceDetails, 'previewImageUrl' | 'cached_preview_image' | 'lat' | 'lng'>;
+}
+
+/**
+ * What a card shows (issue 13): the author's cover photo first, then the provider's
+ * picture of the place, then a picture of the spot's own location drawn by the server,
+ * so a list without photos is still recognisable at a glance. The missing-place image is
+ * only the fallback when a picture fails to load.
+ */
+export function spotPicture(spot: PictureSpot): SpotPicture {
+  const cover = spot.photos?.[0];
+  if (cover && isOwnPath(cover.url) && isOwnPath(cover.thumb_url)) {
+    return { src: cover.thumb_url, srcSet: photoSrcSet(cover), kind: 'photo' };
+  }
+  const place = spot.place_details;
+  const provided = spotImageUrl(place);
+  if (provided !== MISSING_PLACE_IMAGE) return { src: provided, kind: 'place' };
+  return { src: locationPicturePath(place.lat, place.lng), kind: 'location' };
+}
+
+/**
+ * `onError` of a spot's <img>: the missing-place image instead. The srcset goes too, or
+ * the browser would keep choosing from it and never show the new src.
+ */
+export function showMissingImage(image: HTMLImageElement) {
+  if (image.src.endsWith(MISSING_PLACE_IMAGE)) return;
+  image.removeAttribute('srcset');
+  image.src = MISSING_PLACE_IMAGE;
 }

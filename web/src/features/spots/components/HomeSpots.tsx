@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Alert } from '@/components/Alert.tsx';
 import { Button, ButtonLink } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
+import { DownloadMenu } from '@/components/DownloadMenu.tsx';
 import { Pager } from '@/components/Pager.tsx';
 import { pageCount } from '@/components/pager.ts';
 import { Skeleton } from '@/components/Skeleton.tsx';
@@ -55,9 +56,12 @@ export function HomeSpots() {
         <h2 id="home-my-spots" className={styles.heading}>
           My Spots
         </h2>
-        <ButtonLink to="/newSpot" icon={<MapPinPlus size={18} aria-hidden="true" />}>
-          Add a spot
-        </ButtonLink>
+        <div className={styles.actions}>
+          <DownloadMenu subject="all my spots" />
+          <ButtonLink to="/newSpot" icon={<MapPinPlus size={18} aria-hidden="true" />}>
+            Add a spot
+          </ButtonLink>
+        </div>
       </header>
       <GalleryControls params={params} metadata={metadata} update={update} reset={reset} />
       <GalleryMap spots={data?.results} emptyMessage={emptyMessage} />
@@ -79,9 +83,17 @@ export function HomeSpots() {
             <EmptyState
               icon={<MapPinPlus size={26} />}
               title={ADD_SPOT}
-              action={<ButtonLink to="/newSpot">Find a spot</ButtonLink>}
+              action={
+                <>
+                  <ButtonLink to="/newSpot">Find a spot</ButtonLink>
+                  <ButtonLink to="/import" variant="secondary">
+                    Import places
+                  </ButtonLink>
+                </>
+              }
             >
-              Save a place you loved or one you want to try, with your own review and stars.
+              Save a place you loved or one you want to try, with your own review and stars. Saved
+              places in Google Maps or another app? Import them from a file.
             </EmptyState>
           ) : (
             <EmptyState

@@ -1,15 +1,9 @@
 import { titleCaseType, type Review } from '@spotbook/contract';
 import { Globe, MapPin, Navigation, Tag } from 'lucide-react';
-import type { ReactNode, SyntheticEvent } from 'react';
-import { MISSING_PLACE_IMAGE, spotImageUrl } from '@/components/SpotCard/index.ts';
+import type { ReactNode } from 'react';
 import { OutboundLink, toOutboundLink } from '@/lib/outbound-links/index.ts';
 import { directionsUrl } from '../lib/spot-links.ts';
 import styles from './spot-page.module.css';
-
-function showMissingImage(event: SyntheticEvent<HTMLImageElement>) {
-  const image = event.currentTarget;
-  if (!image.src.endsWith(MISSING_PLACE_IMAGE)) image.src = MISSING_PLACE_IMAGE;
-}
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -20,21 +14,6 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
       </dt>
       <dd className={styles.factValue}>{children}</dd>
     </div>
-  );
-}
-
-/** The place's preview image, or the missing-place picture. */
-export function SpotImage({ review }: { review: Review }) {
-  const place = review.place_details;
-  return (
-    <img
-      className={styles.image}
-      src={spotImageUrl(place)}
-      alt={place.displayName}
-      width={800}
-      height={600}
-      onError={showMissingImage}
-    />
   );
 }
 

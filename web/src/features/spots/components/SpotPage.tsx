@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert.tsx';
 import { Button, ButtonLink } from '@/components/Button.tsx';
 import { PageSkeleton } from '@/components/PageSkeleton.tsx';
 import { VisitedIcon } from '@/components/VisitedIcon.tsx';
 import { isApiError } from '@/lib/api.ts';
 import { useAuth } from '@/lib/auth/auth-context.ts';
+import { PhotoManagerLoader, SpotGallery } from '@/features/photos/index.ts';
 import { reviewQuery } from '../api/review.ts';
 import { backToListPath, readSpotOrigin, spotPath } from '../lib/spot-links.ts';
-import { SpotDetails, SpotImage } from './SpotDetails.tsx';
+import { SpotDetails } from './SpotDetails.tsx';
 import { SpotEditForm } from './SpotEditForm.tsx';
 import { SpotLists } from './SpotLists.tsx';
 import { SpotReview } from './SpotReview.tsx';
@@ -30,6 +31,9 @@ export function SpotPage({ id }: { id: number }) {
   const navigate = useNavigate();
   const origin = readSpotOrigin(useSearchParams()[0]);
   const spot = useQuery(reviewQuery(id));
+  // The create flow ends here with `firstSpot` in the state: the photo tools invite photos.
+  const justCreated =
+    (useLocation().state as { firstSpot?: boolean } | null)?.firstSpot !== undefined;
   const [editing, setEditing] = useState(false);
   const actions = useRef<HTMLDivElement>(null);
   const wasEditing = useRef(false);
@@ -106,7 +110,7 @@ export function SpotPage({ id }: { id: number }) {
       </header>
       {/* Phones: image, the review, then the place's facts; desktops: two columns. */}
       <div className={styles.layout}>
-        <SpotImage review={review} />
+        <SpotGallery spot={review} className={styles.gallery} />
         <SpotDetails review={review} />
         <div className={styles.main}>
           {editing ? (
@@ -114,6 +118,7 @@ export function SpotPage({ id }: { id: number }) {
           ) : (
             <SpotReview review={review} />
           )}
+          {isOwner && !editing && <PhotoManagerLoader spot={review} justCreated={justCreated} />}
           {!editing && <SpotLists reviewId={id} isOwner={isOwner} />}
         </div>
       </div>

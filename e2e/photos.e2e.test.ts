@@ -1,0 +1,346 @@
+import { PHOTO_MESSAGES, type Photo } from '@spotbook/contract';
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './support/api-client.ts';
+import { screenshot, type Session } from './support/browser.ts';
+import { DIALECTS, onceAcrossDialects, useStack } from './support/stack.ts';
+
+const EIFFEL = 'lm:fr-paris-eiffel-tower';
+const BLUE = [20, 60, 220];
+const YELLOW = [240, 210, 20];
+
+interface UploadFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** Noise compresses badly: a photo big enough for its upload progress to be seen. */
+async function noisyLandscape(): Promise<UploadFile> {
+  const width = 640;
+  const height = 420;
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 7;
+  for (let i = 0; i < pixels.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    pixels[i] = seed >> 23;
+  }
+  const buffer = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  return { name: 'landscape.jpg', mimeType: 'image/jpeg', buffer };
+}
+
+/**
+ * A phone photo held sideways: stored 800×600 with blue on the left, yellow on the
+ * right, and EXIF orientation 6 (turn 90° clockwise to view). Upright it is 600×800,
+ * blue on top.
+ */
+async function sidewaysPhonePhoto(): Promise<UploadFile> {
+  const width = 800;
+  const height = 600;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      pixels.set(x < width / 2 ? BLUE : YELLOW, (y * width + x) * 3);
+    }
+  }
+  const buffer = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+  const meta = await sharp(buffer).metadata();
+  expect(meta.orientation).toBe(6);
+  return { name: 'sideways-phone.jpg', mimeType: 'image/jpeg', buffer };
+}
+
+async function squarePng(name = 'square.png'): Promise<UploadFile> {
+  const buffer = await sharp({
+    create: {
+      width: 640,
+      height: 640,
+      channels: 4,
+      background: { r: 30, g: 160, b: 90, alpha: 1 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+const photoInput = (page: Page) => page.getByLabel('Photos to upload');
+const orderList = (page: Page) => page.getByRole('list', { name: 'Photo order' });
+const uploads = (page: Page) => page.getByRole('list', { name: 'Uploads' });
+
+async function waitForPhotoCount(page: Page, count: number) {
+  await page.getByText(`${count} of 20`, { exact: true }).waitFor();
+  await expect.poll(() => orderList(page).getByRole('listitem').count()).toBe(count);
+}
+
+/** The upright colours of a thumbnail, read back from a canvas: [top, bottom] as RGB. */
+function topAndBottom(image: Locator) {
+  return image.evaluate(async (element: HTMLImageElement) => {
+    await element.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = element.naturalWidth;
+    canvas.height = element.naturalHeight;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(element, 0, 0);
+    const at = (y: number) =>
+      [...context.getImageData(canvas.width / 2, y, 1, 1).data.slice(0, 3)] as number[];
+    return {
+      width: element.naturalWidth,
+      height: element.naturalHeight,
+      top: at(10),
+      bottom: at(canvas.height - 10),
+    };
+  });
+}
+
+const near = (actual: number[] | undefined, expected: number[]) =>
+  (actual ?? []).every((value, i) => Math.abs(value - expected[i]!) < 40);
+
+describe.each(DIALECTS)('photos of a spot in a real browser on %s', (dialect) => {
+  const stack = useStack(dialect);
+  let owner: ApiClient;
+  let spotId: number;
+  let listSlug: string;
+
+  const spotPhotos = async () =>
+    (await owner.get<{ photos: Photo[] }>(`/api/reviews/review/${spotId}/`)).photos;
+
+  async function ownerSession(options: { width?: number; colorScheme?: 'light' | 'dark' } = {}) {
+    const session = await stack.open(options);
+    await owner.shareSessionWith(session.context);
+    return session;
+  }
+
+  beforeAll(async () => {
+    owner = new ApiClient(stack.app.url);
+    await owner.register({
+      username: `pia_${dialect}`,
+      email: `pia.${dialect}@example.test`,
+      password: 'photographer password',
+    });
+    const list = await owner.post<{ id: number; slug: string }>('/api/lists/list/', {
+      name: 'Paris in pictures',
+      description: 'Our own photos',
+      shareable_by_link: true,
+    });
+    listSlug = list.slug;
+    const spot = await owner.post<{ id: number }>('/api/reviews/create-place-review/', {
+      place: { id: EIFFEL },
+      review: { review: 'Go at dusk.', rating: 5, visited: true },
+      list_id: list.id,
+    });
+    spotId = spot.id;
+  });
+
+  it('uploads, turns upright, refuses, retries, reorders, shows and deletes photos', async () => {
+    const session = await ownerSession();
+    const { page } = session;
+    await page.goto(`${stack.app.url}/reviews/${spotId}`);
+    await page.getByRole('heading', { name: 'Your photos' }).waitFor();
+    // No photo yet: the page shows a picture of the spot's location (or its fallback).
+    await expect.poll(() => page.locator('[data-picture="location"]').count()).toBe(1);
+
+    // Three at once, with the upload slowed down so the first file's progress shows.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 120 * 1024,
+    });
+    const landscape = await noisyLandscape();
+    expect(landscape.buffer.length).toBeGreaterThan(150_000);
+    await photoInput(page).setInputFiles([
+      landscape,
+      await sidewaysPhonePhoto(),
+      await squarePng(),
+    ]);
+    const firstBar = uploads(page).getByRole('progressbar', { name: 'Upload of landscape.jpg' });
+    await expect
+      .poll(async () => Number((await firstBar.getAttribute('value').catch(() => '0')) ?? 0), {
+        timeout: 15_000,
+        interval: 50,
+      })
+      .toBeGreaterThan(0);
+    const partial = Number(await firstBar.getAttribute('value').catch(() => '100'));
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    expect(partial).toBeGreaterThan(0);
+    await page.getByRole('status').filter({ hasText: '3 photos added.' }).waitFor();
+    await waitForPhotoCount(page, 3);
+    let photos = await spotPhotos();
+    const sideways = photos.find((photo) => photo.height > photo.width)!;
+    expect(sideways).toMatchObject({ width: 600, height: 800 });
+
+    // Upright: the phone photo's thumbnail is portrait, blue at the top.
+    const sidewaysThumb = orderList(page).locator(`[data-photo-id="${sideways.id}"] img`);
+    const colours = await topAndBottom(sidewaysThumb);
+    expect(colours.height).toBeGreaterThan(colours.width);
+    expect(near(colours.top, BLUE), `top ${colours.top.join()}`).toBe(true);
+    expect(near(colours.bottom, YELLOW), `bottom ${colours.bottom.join()}`).toBe(true);
+
+    // Refused before sending (a GIF), refused by the server (not an image), and a
+    // dropped connection that Retry gets through.
+    const gif = {
+      name: 'animation.gif',
+      mimeType: 'image/gif',
+      buffer: await sharp({
+        create: { width: 8, height: 8, channels: 3, background: '#f00' },
+      })
+        .gif()
+        .toBuffer(),
+    };
+    const notAnImage = {
+      name: 'holiday.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+    };
+    let dropped = false;
+    await page.route('**/api/reviews/review/*/photos/', async (route) => {
+      const body = route.request().postDataBuffer()?.toString('latin1') ?? '';
+      if (!dropped && body.includes('filename="extra.png"')) {
+        dropped = true;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await photoInput(page).setInputFiles([gif, notAnImage, await squarePng('extra.png')]);
+    const row = (name: string) => uploads(page).getByRole('listitem').filter({ hasText: name });
+    await row('animation.gif').getByText(PHOTO_MESSAGES.unsupportedFormat).waitFor();
+    await row('holiday.jpg').getByText(PHOTO_MESSAGES.notAnImage).waitFor();
+    await row('extra.png')
+      .getByText('Could not reach the server. Check your connection.')
+      .waitFor();
+    expect(await row('holiday.jpg').getByRole('button', { name: /Retry/ }).count()).toBe(0);
+    await page.unroute('**/api/reviews/review/*/photos/');
+    await row('extra.png').getByRole('button', { name: 'Retry extra.png' }).click();
+    await page.getByRole('status').filter({ hasText: '1 photo added.' }).waitFor();
+    await waitForPhotoCount(page, 4);
+    await row('animation.gif').getByRole('button', { name: 'Dismiss animation.gif' }).click();
+    await row('holiday.jpg').getByRole('button', { name: 'Dismiss holiday.jpg' }).click();
+    expect(await uploads(page).count()).toBe(0);
+
+    // Reorder with the buttons: the phone photo (2nd) becomes the cover; focus stays put.
+    photos = await spotPhotos();
+    expect(photos.indexOf(photos.find((p) => p.id === sideways.id)!)).toBe(1);
+    await page.getByRole('button', { name: 'Move photo 2 of 4 earlier' }).click();
+    await expect.poll(async () => (await spotPhotos())[0]?.id).toBe(sideways.id);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Move photo 1 of 4 later',
+    );
+
+    // Reorder by keyboard drag: pick the cover up, one place right, drop.
+    const before = (await spotPhotos()).map((p) => p.id);
+    await page.getByRole('button', { name: 'Drag photo 1 of 4 to reorder' }).focus();
+    // Each step waits until dnd-kit has taken it (pressed state, then its live region).
+    await page.keyboard.press('Space');
+    const handle = page.getByRole('button', { name: 'Drag photo 1 of 4 to reorder' });
+    await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('ArrowRight');
+    await page.getByText('Over position 2 of 4.').waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    const swapped = [before[1], before[0], before[2], before[3]];
+    await expect.poll(async () => (await spotPhotos()).map((p) => p.id)).toEqual(swapped);
+    await page.getByRole('button', { name: 'Move photo 2 of 4 earlier' }).click();
+    await expect.poll(async () => (await spotPhotos()).map((p) => p.id)).toEqual(before);
+
+    // The lightbox by keyboard: Enter on the cover, arrows, Escape, focus back.
+    const cover = page.getByRole('button', { name: 'Open photo 1 of 4 of Eiffel Tower' });
+    await cover.focus();
+    await page.keyboard.press('Enter');
+    const lightbox = page.locator('.yarl__container');
+    await lightbox.waitFor();
+    const currentSlide = () => page.locator('.yarl__slide_current img').first().getAttribute('src');
+    expect(await currentSlide()).toBe(sideways.url);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(currentSlide).toBe(photos.find((p) => p.id === before[1])!.url);
+    await page.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Open photo 1 of 4 of Eiffel Tower');
+
+    // Delete one, after a confirmation; Cancel first leaves it alone.
+    const doomed = before[3]!;
+    await page.getByRole('button', { name: 'Delete photo 4 of 4' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this photo?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await spotPhotos()).toHaveLength(4);
+    await page.getByRole('button', { name: 'Delete photo 4 of 4' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await waitForPhotoCount(page, 3);
+    expect((await spotPhotos()).map((p) => p.id)).not.toContain(doomed);
+
+    // Signed out, the shared list's card shows the cover, and the cover loads.
+    const visitor = await stack.open();
+    await visitor.page.goto(`${stack.app.url}/lists/${listSlug}`);
+    const card = visitor.page.getByRole('article').filter({ hasText: 'Eiffel Tower' });
+    const cardImage = card.locator('img[data-picture="photo"]');
+    await cardImage.waitFor();
+    expect(await cardImage.getAttribute('src')).toBe(sideways.thumb_url);
+    await expect
+      .poll(() => cardImage.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+
+    // The dropped connection above is logged by the browser: expected, so not a problem.
+    const expected = /Failed to load resource: net::ERR_CONNECTION_RESET/;
+    expect(session.problems.filter((problem) => expected.test(problem))).toHaveLength(1);
+    session.problems.splice(
+      0,
+      session.problems.length,
+      ...session.problems.filter((problem) => !expected.test(problem)),
+    );
+  });
+
+  onceAcrossDialects(dialect)('screenshots of the photo screens', async () => {
+    const ids = (await spotPhotos()).map((p) => p.id);
+    expect(ids.length).toBeGreaterThan(1);
+    for (const width of [1280, 360]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const tag = `${width}-${colorScheme}`;
+        const session: Session = await ownerSession({ width, colorScheme });
+        const { page } = session;
+        await page.goto(`${stack.app.url}/reviews/${spotId}`);
+        await waitForPhotoCount(page, ids.length);
+        await page
+          .locator('img')
+          .evaluateAll((images: HTMLImageElement[]) =>
+            Promise.all(images.map((image) => image.decode().catch(() => undefined))),
+          );
+        await screenshot(page, `photos-spot-owner-${tag}`);
+        await page
+          .getByRole('button', { name: `Open photo 1 of ${ids.length} of Eiffel Tower` })
+          .click();
+        await page.locator('.yarl__slide_current img').first().waitFor();
+        await page.waitForTimeout(400);
+        await screenshot(page, `photos-lightbox-${tag}`, { fullPage: false });
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: `Delete photo 1 of ${ids.length}` }).click();
+        await page.getByRole('dialog', { name: 'Delete this photo?' }).waitFor();
+        await page.waitForTimeout(300); // the dialog's fade-in
+        await screenshot(page, `photos-delete-${tag}`, { fullPage: false });
+        await page.getByRole('button', { name: 'Cancel' }).click();
+        await stack.close(session);
+
+        const visitor = await stack.open({ width, colorScheme });
+        await visitor.page.goto(`${stack.app.url}/lists/${listSlug}`);
+        await visitor.page.locator('img[data-picture="photo"]').waitFor();
+        await visitor.page
+          .locator('img[data-picture="photo"]')
+          .evaluate((image: HTMLImageElement) => image.decode());
+        await screenshot(visitor.page, `photos-list-signed-out-${tag}`);
+        await stack.close(visitor);
+      }
+    }
+  });
+});
