@@ -64,6 +64,11 @@ export function createAppRouter(queryClient: QueryClient) {
           ...page(() => import('@/features/spots/routes/DeleteReviewPage.tsx')),
         },
         { path: 'newSpot', ...page(() => import('@/features/places/routes/NewSpotPage.tsx')) },
+        { path: 'import', ...page(() => import('@/features/imports/routes/ImportPage.tsx')) },
+        {
+          path: 'import/:importId',
+          ...page(() => import('@/features/imports/routes/ImportPage.tsx')),
+        },
         { path: '*', ...page(() => import('./routes/NotFoundPage.tsx')) },
       ],
     },

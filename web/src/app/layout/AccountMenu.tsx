@@ -1,5 +1,5 @@
-import type { User } from '@spotbook/contract';
-import { ChevronDown, Info, ListPlus, LogOut, MapPin, House } from 'lucide-react';
+import { ACCOUNT_EXPORT_PATH, type User } from '@spotbook/contract';
+import { ChevronDown, Download, FileUp, Info, ListPlus, LogOut, MapPin, House } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '@/lib/auth/auth-context.ts';
@@ -80,6 +80,23 @@ export function AccountMenu({ user }: { user: User }) {
               <Link to="/newlist" className={styles.item}>
                 <ListPlus size={18} aria-hidden="true" /> Create a list
               </Link>
+            </li>
+            <li>
+              <Link to="/import" className={styles.item}>
+                <FileUp size={18} aria-hidden="true" /> Import places
+              </Link>
+            </li>
+            <li>
+              {/* A plain download link: the browser saves the server's file, with its name.
+                  Nothing navigates, so the menu closes itself. */}
+              <a
+                href={ACCOUNT_EXPORT_PATH}
+                download
+                className={styles.item}
+                onClick={() => setOpen(false)}
+              >
+                <Download size={18} aria-hidden="true" /> Export my account
+              </a>
             </li>
             <li>
               <Link to="/about" className={styles.item}>

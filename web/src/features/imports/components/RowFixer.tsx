@@ -1,0 +1,77 @@
+import type { ImportRow, ImportRowPatch } from '@spotbook/contract';
+import { MapPinPlus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/Button.tsx';
+import { useUpdateImportRow } from '../api/update-row.ts';
+import { searchNear } from '../lib/search-near.ts';
+import { PlacePicker } from './PlacePicker.tsx';
+import { RowPinForm } from './RowPinForm.tsx';
+import { RowSearch } from './RowSearch.tsx';
+import styles from './fixer.module.css';
+
+export interface RowFixerProps {
+  id: string;
+  importId: number;
+  row: ImportRow;
+  rows: readonly ImportRow[];
+  /** after a change was saved: what to announce */
+  onFixed: (message: string) => void;
+}
+
+/**
+ * Everything that gives a row its place: one of its candidates, a search near the rest
+ * of its list, or a pin dropped by hand. Skipping is on the row itself.
+ */
+export function RowFixer({ id, importId, row, rows, onFixed }: RowFixerProps) {
+  const update = useUpdateImportRow(importId);
+  const [pinning, setPinning] = useState(false);
+  const near = useMemo(() => searchNear(row, rows), [row, rows]);
+  const filePoint = row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null;
+
+  async function save(patch: ImportRowPatch, placeName: string) {
+    await update.mutateAsync({ index: row.index, patch });
+    onFixed(`${row.name} will be saved as ${placeName}.`);
+  }
+
+  return (
+    <div
+      id={id}
+      className={styles.fixer}
+      role="group"
+      aria-label={`Find the place for ${row.name}`}
+    >
+      {row.candidates.length > 0 && (
+        <PlacePicker
+          legend="Choose the place"
+          places={row.candidates}
+          onPick={(place) => save({ place_id: place.id }, place.displayName)}
+        />
+      )}
+      <RowSearch
+        initialQuery={row.name}
+        near={near}
+        onPick={(place) => save({ place_id: place.id }, place.displayName)}
+      />
+      {pinning ? (
+        <RowPinForm
+          rowName={row.name}
+          near={near}
+          initial={filePoint}
+          onSave={(patch) => save(patch, 'a pin you dropped')}
+          onCancel={() => setPinning(false)}
+        />
+      ) : (
+        <div>
+          <Button
+            variant="quiet"
+            size="sm"
+            icon={<MapPinPlus size={18} aria-hidden="true" />}
+            onClick={() => setPinning(true)}
+          >
+            Drop a pin
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
