@@ -3,6 +3,7 @@ import { Share2 } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/Button.tsx';
 import { Skeleton } from '@/components/Skeleton.tsx';
+import { DownloadMenu } from '@/components/DownloadMenu.tsx';
 import { useAuth } from '@/lib/auth/auth-context.ts';
 import { FollowControl } from './FollowControl.tsx';
 import { EditListPanel, preloadListParts } from './lazy-parts.ts';
@@ -67,12 +68,15 @@ export function ListView({ list, urlKey }: ListViewProps) {
           focusTitle={leftEditing}
           actions={
             isOwner ? (
-              <OwnerActions
-                list={list}
-                onShare={() => setDialog(list.shareable_by_link ? 'share' : 'make-shareable')}
-                onEdit={() => setEditing({ shareable: list.shareable_by_link })}
-                onAddExisting={() => setDialog('add-spots')}
-              />
+              <>
+                <OwnerActions
+                  list={list}
+                  onShare={() => setDialog(list.shareable_by_link ? 'share' : 'make-shareable')}
+                  onEdit={() => setEditing({ shareable: list.shareable_by_link })}
+                  onAddExisting={() => setDialog('add-spots')}
+                />
+                <DownloadMenu list={list.id} subject="this list's spots" />
+              </>
             ) : (
               <>
                 <FollowControl slug={list.slug} />
@@ -83,6 +87,8 @@ export function ListView({ list, urlKey }: ListViewProps) {
                 >
                   Share
                 </Button>
+                {/* Exports need a signed-in user (runtime contract §7). */}
+                {user && <DownloadMenu list={list.slug} subject="this list's spots" />}
               </>
             )
           }
