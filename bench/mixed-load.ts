@@ -23,7 +23,7 @@ import path from 'node:path';
 import { copyPlacesIndex } from '../e2e/support/app-server.ts';
 import { startAppProcess, freePort, type AppProcess } from './app-process.ts';
 import { BenchClient } from './bench-client.ts';
-import { onCleanup, signalGroup, spawnGroup } from './child-processes.ts';
+import { onCleanup, runScript, signalGroup, spawnGroup } from './child-processes.ts';
 import type { KindFigures, KindPlan, LoadPlan, RequestSpec } from './mixed-load-client.ts';
 import {
   reopenPostgres,
@@ -359,5 +359,8 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
   }
 }
 
-for (const dialect of DATABASES) await benchDatabase(dialect);
-process.exit(0);
+// runScript: the servers and the seeded databases go away however the script ends.
+runScript(async () => {
+  for (const dialect of DATABASES) await benchDatabase(dialect);
+  return 0;
+});
