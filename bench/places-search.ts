@@ -35,9 +35,18 @@ const CATEGORIES = ['museum', 'park', 'church', 'garden', 'temple', 'market', 'b
 type Query =
   { kind: 'city'; text: string } | { kind: 'place'; text: string; lat: number; lng: number };
 
-/** Deterministic, so two runs measure the same queries. */
+/**
+ * Deterministic, so two runs measure the same queries. mulberry32: 32-bit integer arithmetic throughout. (A `seed * 1103515245 % 2 ** 31`
+ * generator in doubles loses its low bits past 2⁵³ and falls into short cycles: the
+ * extract it made held runs of thousands of identical POIs.)
+ */
 function random(seed: number) {
-  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
 }
 
 function sampleQueries(db: Database.Database, count: number): Query[] {

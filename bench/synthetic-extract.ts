@@ -46,8 +46,18 @@ const PREFIXES: Record<string, string[]> = {
   'tourism=hotel': ['Hôtel', 'Hotel', ''],
 };
 
+/**
+ * mulberry32: 32-bit integer arithmetic throughout. (A `seed * 1103515245 % 2 ** 31`
+ * generator in doubles loses its low bits past 2⁵³ and falls into short cycles: the
+ * extract it made held runs of thousands of identical POIs.)
+ */
 function random(seed: number) {
-  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
 }
 
 export async function writeSyntheticExtract(
