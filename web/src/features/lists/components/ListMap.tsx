@@ -1,17 +1,18 @@
 import type { ListDetail } from '@spotbook/contract';
 import { useCallback, useMemo } from 'react';
-import { ButtonLink } from '@/components/Button.tsx';
 import { SpotMap, type MapPictureRequest, type MapPin } from '@/features/map';
 import { useAuth } from '@/lib/auth/auth-context.ts';
 import { withQuery } from '@/lib/query-string.ts';
 import { listKey } from '../lib/list-links.ts';
+import { SignedOutMap } from './SignedOutMap.tsx';
 import styles from './list-map.module.css';
 
 const MAP_HEIGHT = 'clamp(260px, 45vh, 440px)';
 
 /**
- * The list's spots as pins. Signed-out viewers get the map greyed, without pins, and
- * Sign In / Sign Up buttons that bring them back here (spec §2, §6).
+ * The list's spots as pins. Signed-out viewers get a greyed picture of no place, without
+ * pins, and Sign In / Sign Up buttons that bring them back here (spec §2, §6); they never
+ * download the map's code. Until the session is known, an empty box of the map's size.
  */
 export function ListMap({ list, urlKey }: { list: ListDetail | undefined; urlKey: string }) {
   const { status } = useAuth();
@@ -43,29 +44,22 @@ export function ListMap({ list, urlKey }: { list: ListDetail | undefined; urlKey
     [reviews, key],
   );
 
+  const label = list ? `Map of ${list.name}` : 'Map of this list';
   return (
     <section aria-label="Map of this list" className={styles.section}>
-      <SpotMap
-        pins={pins}
-        height={MAP_HEIGHT}
-        ariaLabel={list ? `Map of ${list.name}` : 'Map of this list'}
-        emptyMessage={!list ? 'Loading spots…' : signedOut ? 'No spots found' : 'Add some spots'}
-        disabled={signedOut}
-        {...(pictured ? { pictureUrl } : {})}
-      >
-        {signedOut && (
-          <div className={styles.prompt}>
-            <ButtonLink to={withQuery('/signin', { listId: key })} size="sm">
-              Sign In
-            </ButtonLink>
-            <span>or</span>
-            <ButtonLink to={withQuery('/signup', { listId: key })} size="sm" variant="secondary">
-              Sign Up
-            </ButtonLink>
-            <span>to view this Map</span>
-          </div>
-        )}
-      </SpotMap>
+      {status === 'loading' ? (
+        <div className={styles.pending} style={{ height: MAP_HEIGHT }} aria-busy="true" />
+      ) : signedOut ? (
+        <SignedOutMap listKey={key} height={MAP_HEIGHT} />
+      ) : (
+        <SpotMap
+          pins={pins}
+          height={MAP_HEIGHT}
+          ariaLabel={label}
+          emptyMessage={list ? 'Add some spots' : 'Loading spots…'}
+          {...(pictured ? { pictureUrl } : {})}
+        />
+      )}
     </section>
   );
 }

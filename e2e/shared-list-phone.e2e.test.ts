@@ -1,0 +1,152 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ListSummary } from '@spotbook/contract';
+import type { Page } from 'playwright-core';
+import { ApiClient } from './support/api-client.ts';
+import { openSession, screenshot, type Session } from './support/browser.ts';
+import { createSpot, placeIdsFromIndex } from './support/lists-seed.ts';
+import { startStack, type Stack } from './support/stack.ts';
+
+/** A layout-shift entry's source (not in TypeScript's DOM library yet). */
+interface ShiftSource {
+  node: Node | null;
+  previousRect: DOMRectReadOnly;
+  currentRect: DOMRectReadOnly;
+}
+
+/**
+ * A shared list opened signed out on a phone (issue 14 §4, decision 024): the map area is
+ * a static greyed picture under 'Sign in to view this Map', and nothing of the map is
+ * downloaded: no MapLibre, no map style or tiles, no picture of the list. The map's box
+ * keeps its size (no layout shift). The database does not matter here (the API suite covers both).
+ */
+const PASSWORD = 'phone password 1';
+
+/** Requests that would mean the map was loaded for nothing. */
+const NOT_FOR_SIGNED_OUT = /MapLibreEngine|maplibre|GoogleEngine|SpotMap-|\/api\/map\/|map\.png/;
+
+/**
+ * The layout shifts of the page so far that changed the map's box itself (its size):
+ * the box may move down when the list's header replaces its skeleton, but not resize.
+ */
+function mapBoxResizes(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const map = document.querySelector('section[aria-label="Map of this list"]');
+        const resized: string[] = [];
+        new PerformanceObserver((entries) => {
+          for (const entry of entries.getEntries()) {
+            const sources = (entry as PerformanceEntry & { sources?: ShiftSource[] }).sources ?? [];
+            for (const { node, previousRect, currentRect } of sources) {
+              const inMap = node instanceof Node && map?.contains(node);
+              const sized = (r: DOMRectReadOnly) => `${r.width}x${r.height}`;
+              if (inMap && sized(previousRect) !== sized(currentRect))
+                resized.push(`${sized(previousRect)} → ${sized(currentRect)}`);
+            }
+          }
+          resolve(resized);
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No entry at all arrives as no callback: answer after a frame.
+        requestAnimationFrame(() => setTimeout(() => resolve(resized), 100));
+      }),
+  );
+}
+
+describe('a shared list opened signed out on a phone', () => {
+  let stack: Stack;
+  let base: string;
+  let list: ListSummary;
+  const sessions: Session[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack('sqlite');
+    base = stack.app.url;
+    const owner = new ApiClient(base);
+    await owner.register({ username: 'phoebe', email: 'phoebe@example.test', password: PASSWORD });
+    list = await owner.post<ListSummary>('/api/lists/list/', {
+      name: 'Lisbon Bakeries',
+      description: 'Pastel de nata, ranked.',
+      shareable_by_link: true,
+    });
+    for (const id of placeIdsFromIndex(6)) await createSpot(owner, id, { listId: list.id });
+  });
+  afterAll(() => stack?.stop());
+  afterEach(async () => {
+    for (const session of sessions.splice(0)) {
+      expect(session.problems).toEqual([]);
+      await session.context.close();
+    }
+  });
+
+  it.each([
+    { width: 360, colorScheme: 'light' as const },
+    { width: 360, colorScheme: 'dark' as const },
+    { width: 1280, colorScheme: 'light' as const },
+  ])(
+    'shows a greyed picture and the sign-in prompt, with no map code ($width px, $colorScheme)',
+    async ({ width, colorScheme }) => {
+      const session = await openSession(stack.browser, { width, colorScheme });
+      sessions.push(session);
+      const { page } = session;
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+
+      await page.goto(`${base}/lists/${list.slug}`);
+      await page.getByRole('heading', { level: 1, name: 'Lisbon Bakeries' }).waitFor();
+      await page.getByRole('heading', { name: 'Spots (6)' }).waitFor();
+      const map = page.getByRole('region', { name: 'Map of this list' });
+      await map.getByText('to view this Map').waitFor();
+      // The prompt brings the viewer back to this list once signed in or up.
+      expect(await map.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
+        `/signin?listId=${list.slug}`,
+      );
+      expect(await map.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe(
+        `/signup?listId=${list.slug}`,
+      );
+      await page.waitForLoadState('networkidle');
+
+      expect(requested.filter((url) => NOT_FOR_SIGNED_OUT.test(url))).toEqual([]);
+      // The picture is drawn (a mask over a token colour), at the map's height.
+      const frame = map.locator('[data-disabled]');
+      const look = await frame.evaluate((element) => {
+        const before = getComputedStyle(element, '::before');
+        return {
+          mask: before.maskImage || before.getPropertyValue('-webkit-mask-image'),
+          height: element.getBoundingClientRect().height,
+          viewport: window.innerHeight,
+        };
+      });
+      expect(look.mask).toMatch(/^url\("data:image\/svg\+xml/);
+      expect(look.height).toBe(Math.min(440, Math.max(260, look.viewport * 0.45)));
+      // The box had the map's size from the first frame (the session and list on their way).
+      expect(await mapBoxResizes(page)).toEqual([]);
+
+      await screenshot(page, `shared-list-signed-out-${width}-${colorScheme}`, {
+        fullPage: false,
+      });
+    },
+  );
+
+  it('loads the map once the viewer signs in from the prompt', async () => {
+    const session = await openSession(stack.browser, { width: 360 });
+    sessions.push(session);
+    const { page } = session;
+    const viewer = new ApiClient(base);
+    await viewer.register({ username: 'victor', email: 'victor@example.test', password: PASSWORD });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+
+    await page.goto(`${base}/lists/${list.slug}`);
+    await page
+      .getByRole('region', { name: 'Map of this list' })
+      .getByRole('link', { name: 'Sign In' })
+      .click();
+    await page.getByLabel('Username or Email').fill('victor');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${base}/lists/${list.slug}`);
+    await page.locator('[data-map-state="loaded"]').waitFor();
+    expect(requested.some((url) => /MapLibreEngine/.test(url))).toBe(true);
+    expect(await page.locator('[data-disabled]').count()).toBe(0);
+  });
+});
