@@ -14,7 +14,14 @@ export default defineConfig({
   root: webRoot,
   plugins: [brandTokens(), react(), precompress()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // zod, jitless (no eval probe under our CSP): see src/lib/zod-jitless.ts.
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     port: 5173,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ExportFormat } from './imports.ts';
 import { text } from './input-rules.ts';
 import { listSummarySchema, savedListSchema } from './lists.ts';
 import { reviewSchema } from './reviews.ts';
@@ -8,13 +7,6 @@ import { reviewSchema } from './reviews.ts';
 export const exportQuerySchema = z.object({
   list: text().min(1).max(200).optional(),
 });
-
-/** Where the web app downloads one format of all spots (no list) or of one list. */
-export function exportSpotsPath(format: ExportFormat, list?: string | number): string {
-  const query = list === undefined ? '' : `?list=${encodeURIComponent(String(list))}`;
-  return `/api/exports/spots.${format}${query}`;
-}
-export const ACCOUNT_EXPORT_PATH = '/api/exports/account.json';
 
 /**
  * `GET /api/exports/account.json` (runtime contract §7): everything the account holds,

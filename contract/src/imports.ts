@@ -139,13 +139,3 @@ export const importRowParamsSchema = z.object({
     .regex(/^\d{1,5}$/, IMPORT_MESSAGES.rowNotFound)
     .transform(Number),
 });
-
-/** `GET /api/exports/spots.{format}` */
-export const EXPORT_FORMATS = ['geojson', 'kml', 'gpx', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
-  geojson: 'application/geo+json',
-  kml: 'application/vnd.google-earth.kml+xml',
-  gpx: 'application/gpx+xml',
-  csv: 'text/csv',
-};

@@ -15,3 +15,4 @@ export * from './brand.ts';
 export * from './imports.ts';
 export * from './photos.ts';
 export * from './exports.ts';
+export * from './export-paths.ts';

@@ -13,7 +13,7 @@ import { xmlRootName } from './xml.ts';
 import { isZip, zipEntryNames } from './zip.ts';
 
 export { ImportFileError } from './parsed-file.ts';
-export type { ImportFormat, ParsedFile, ParsedRow } from './parsed-file.ts';
+export type { ParsedFile, ParsedRow } from './parsed-file.ts';
 
 /**
  * Reads an uploaded file into rows (runtime contract §7). The format is told by the
