@@ -91,7 +91,7 @@ export const serializeReviewsPage = serializerCompiler({
  */
 export function cachedGallery(
   db: Db,
-  build: (userId: number, q: GalleryQuery) => Promise<ReviewsPage>,
+  build: (userId: number, q: GalleryQuery, version: number) => Promise<ReviewsPage>,
   cache = new GalleryCache(),
 ) {
   const readVersion = galleryVersionReader(db);
@@ -100,7 +100,7 @@ export function cachedGallery(
     const version = await readVersion(userId);
     const hit = cache.get(key, version);
     if (hit !== undefined) return hit;
-    const json = serializeReviewsPage(await build(userId, q));
+    const json = serializeReviewsPage(await build(userId, q, version));
     cache.set(key, version, json);
     return json;
   };

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { ReviewsPage } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
-import type { GalleryQuery } from './sort-keys.ts';
-import { presentSpots, SPOT_COLUMNS } from './presenter.ts';
+import type { OrderSource } from './gallery-index-walk.ts';
+import type { Positions } from './gallery-positions.ts';
 import { ftsMatchQuery, queryWords } from './search-text.ts';
+import type { GalleryQuery } from './sort-keys.ts';
 
 /** A search with no other filter, newest or oldest first. */
 export const isPlainSearch = (q: GalleryQuery) =>
@@ -17,32 +17,25 @@ export const isPlainSearch = (q: GalleryQuery) =>
 /**
  * On SQLite such a search never needs the reviews table to pick a page: the FTS index
  * holds only this user's terms and iterates in rowid (= id = creation) order, so the ids
- * and the count come from the index alone and only the page's rows are read.
+ * (from a mark: `rowid` ranges are pushed into FTS5) and the count come from it alone.
  */
-export async function sqlitePlainSearchPage(
-  db: Db,
-  userId: number,
-  q: GalleryQuery,
-): Promise<ReviewsPage> {
+export function sqliteFtsWalk(db: Db, userId: number, q: GalleryQuery, at: Positions): OrderSource {
   const match = ftsMatchQuery(userId, queryWords(q.search));
-  const dir = sql.raw(q.sortBy === 'oldest' ? 'asc' : 'desc');
-  const ids = await sql<{ id: number }>`select rowid as id from reviews_search
-    where reviews_search match ${match} order by rowid ${dir} limit ${q.limit} offset ${q.offset}`
-    .execute(db)
-    .then((r) => r.rows.map((row) => row.id));
-  const counted = await sql<{ count: number }>`select count(*) as count from reviews_search
-    where reviews_search match ${match}`.execute(db);
-  const rows = ids.length
-    ? await db
-        .selectFrom('reviews as r')
-        .innerJoin('places as p', 'p.id', 'r.place_id')
-        .select(SPOT_COLUMNS)
-        .where('r.id', 'in', ids)
-        .where('r.user_id', '=', userId)
-        .execute()
-    : [];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
-  const results = await presentSpots(db, ordered);
-  return { count: Number(counted.rows[0]?.count ?? 0), results };
+  const oldest = q.sortBy === 'oldest';
+  const dir = sql.raw(oldest ? 'asc' : 'desc');
+  return {
+    async walk(from, offset, limit) {
+      const seek =
+        from === undefined ? sql`` : sql`and rowid ${sql.raw(oldest ? '>=' : '<=')} ${from.id}`;
+      const { rows } = await sql<{ id: number }>`select rowid as id from reviews_search
+        where reviews_search match ${match} ${seek}
+        order by rowid ${dir} limit ${limit} offset ${offset}`.execute(db);
+      return rows.map(({ id }) => ({ id, rating: 0 }));
+    },
+    async count() {
+      const { rows } = await sql<{ count: number }>`select count(*) as count from reviews_search
+        where reviews_search match ${match}`.execute(db);
+      return (at.matches = Number(rows[0]?.count ?? 0));
+    },
+  };
 }

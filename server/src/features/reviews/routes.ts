@@ -15,7 +15,7 @@ import type { RouteOptions } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { createPlaceReviewRoute } from './create-route.ts';
-import { galleryPage } from './gallery.ts';
+import { galleryReader } from './gallery.ts';
 import { cachedGallery, sendJson } from './gallery-cache.ts';
 import { spotMetadataReader } from './metadata.ts';
 import { presentOneSpot } from './presenter.ts';
@@ -30,7 +30,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
   const { db, dialect } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Per app instance: each one has its own database (tests run several in one process).
-  const galleryJson = cachedGallery(db, (userId, q) => galleryPage(db, dialect, userId, q));
+  const galleryJson = cachedGallery(db, galleryReader(db, dialect));
   const spotMetadata = spotMetadataReader(db);
 
   /** The caller's own spot, or a 404 that says nothing more. */

@@ -45,3 +45,35 @@ export function filterConditions(q: GalleryQuery): Expression<SqlBool>[] {
   if (q.visited !== 'both') conditions.push(eq('visited', q.visited === 'true' ? 1 : 0));
   return conditions;
 }
+
+/** A position in a sort order: the spot's sort key (gallery-positions.ts). */
+export interface SortMark {
+  id: number;
+  rating: number;
+}
+
+/**
+ * "At or after `mark` in this order", on alias `r`, as index ranges, so a page seeks to
+ * its mark instead of walking the offset. An id order is one range. A rating order is two,
+ * read one after the other: the rest of the mark's own rating (ids down from the mark's),
+ * then the ratings after it. (A single row-value range `(rating, id) <= (…)` is read by
+ * SQLite as `rating <= …` and walks the mark's whole rating first.)
+ */
+export function seekRanges(sortBy: ReviewSort, mark: SortMark): Expression<SqlBool>[] {
+  switch (sortBy) {
+    case 'newest':
+      return [sql<SqlBool>`r.id <= ${mark.id}`];
+    case 'oldest':
+      return [sql<SqlBool>`r.id >= ${mark.id}`];
+    case 'highest_rating':
+      return [
+        sql<SqlBool>`r.rating = ${mark.rating} and r.id <= ${mark.id}`,
+        sql<SqlBool>`r.rating < ${mark.rating}`,
+      ];
+    case 'lowest_rating': {
+      const key = sql.raw(lowRatingKeySql('r.rating'));
+      const at = mark.rating === 0 ? 6 : mark.rating;
+      return [sql<SqlBool>`${key} = ${at} and r.id <= ${mark.id}`, sql<SqlBool>`${key} > ${at}`];
+    }
+  }
+}
