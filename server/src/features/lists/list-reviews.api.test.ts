@@ -108,6 +108,7 @@ describe('spots on a list', () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
       place_details: expect.objectContaining({ displayName: 'Old', city: 'Paris', lat: 48.85 }),
+      photos: [],
       added_to_list_at: new Date(at[0]!).toISOString(),
       notes: 'note 0',
     });

@@ -5,8 +5,14 @@ export const GPX_NAMESPACE = 'http://www.topografix.com/GPX/1/1';
 /** Our own fields ride in `<extensions>` (allowed: any element of another namespace). */
 export const SPOTBOOK_GPX_NAMESPACE = 'urn:spotbook:gpx:1';
 
-/** GPX 1.1's longitudeType is [-180, 180): the antimeridian is written as -180. */
-const gpxLongitude = (lng: number) => (lng >= 180 ? lng - 360 : lng);
+/**
+ * GPX 1.1's longitudeType is [-180, 180): the antimeridian is written as -180 — also a
+ * longitude that only reaches 180 once rounded to decimal()'s 7 places (179.99999995).
+ */
+const gpxLongitude = (lng: number) => {
+  const written = decimal(lng);
+  return written === '180' ? '-180' : written;
+};
 
 /**
  * GPX 1.1: one `<wpt>` per spot, children in the order the schema's wptType fixes
@@ -40,21 +46,17 @@ export async function* gpxDocument(
 
 function waypoint(xml: XmlRecords, spot: ExportSpot) {
   const sb = (name: string, value: string) => xml.element(`sb:${name}`, {}, [value]);
-  return xml.element(
-    'wpt',
-    { lat: decimal(spot.latitude), lon: decimal(gpxLongitude(spot.longitude)) },
-    [
-      xml.element('name', {}, [spot.name]),
-      xml.textElement('desc', spot.review),
-      spot.maps_url ? xml.element('link', { href: spot.maps_url }) : null,
-      xml.textElement('type', spot.category),
-      xml.element('extensions', {}, [
-        sb('address', spot.address),
-        sb('rating', String(spot.rating)),
-        sb('visited', String(spot.visited)),
-        sb('place_id', spot.place_id),
-        ...spot.lists.map((list) => sb('list', list)),
-      ]),
-    ],
-  );
+  return xml.element('wpt', { lat: decimal(spot.latitude), lon: gpxLongitude(spot.longitude) }, [
+    xml.element('name', {}, [spot.name]),
+    xml.textElement('desc', spot.review),
+    spot.maps_url ? xml.element('link', { href: spot.maps_url }) : null,
+    xml.textElement('type', spot.category),
+    xml.element('extensions', {}, [
+      sb('address', spot.address),
+      sb('rating', String(spot.rating)),
+      sb('visited', String(spot.visited)),
+      sb('place_id', spot.place_id),
+      ...spot.lists.map((list) => sb('list', list)),
+    ]),
+  ]);
 }

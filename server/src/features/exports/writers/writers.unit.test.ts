@@ -74,9 +74,11 @@ describe('xml writers', () => {
   });
 
   it('put the antimeridian at -180 in GPX (its longitudeType stops short of 180)', async () => {
-    const file = await gpx([spot({ longitude: 180 })]);
-    expect(await schemaErrors(file, 'gpx')).toEqual([]);
-    expect(readGpx(file)[0]!.lon).toBe(-180);
+    for (const longitude of [180, 179.99999995000002]) {
+      const file = await gpx([spot({ longitude })]);
+      expect(await schemaErrors(file, 'gpx')).toEqual([]);
+      expect(readGpx(file)[0]!.lon).toBe(-180);
+    }
   });
 
   it('read back what they wrote', async () => {
