@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { RouteOptions } from '../../context.ts';
 import type { Db } from '../../db/connection.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
-import { contentTag, isNotModified } from '../pictures/content-tag.ts';
+import { sendMapPicture } from '../pictures/send-map-picture.ts';
 import { viewableList } from './access.ts';
 
 /** Bump when the drawing changes, so browsers drop pictures they revalidate. */
@@ -72,16 +72,11 @@ export async function mapPictureRoute(app: FastifyInstance, { ctx }: RouteOption
         ? pictureCamera(bounds, { width, height }, OFFLINE_FIT_MAX_ZOOM)
         : DEFAULT_MAP_VIEW;
       const picture = { camera, width, height, pixelRatio, theme, pins };
-      const etag = contentTag(['map', DRAWING_VERSION, picture]);
-      // Headers only on answers about the picture: a 503 below carries none.
-      const cached = () => reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (isNotModified(request.headers['if-none-match'], etag)) return cached().code(304).send();
-      const png = await ctx.pictures.png(etag, {
-        kind: 'map',
+      return sendMapPicture(ctx, request, reply, {
+        tagged: ['map', DRAWING_VERSION, picture],
         picture,
-        dataDir: ctx.config.DATA_DIR,
+        cacheControl: 'private, no-cache',
       });
-      return cached().type('image/png').send(png);
     },
   );
 }

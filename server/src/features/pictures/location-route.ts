@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteOptions } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { contentTag, isNotModified } from './content-tag.ts';
+import { sendMapPicture } from './send-map-picture.ts';
 
 /** Bump when the drawing changes, so caches drop pictures they revalidate. */
 const DRAWING_VERSION = 1;
@@ -61,16 +61,11 @@ export async function locationPictureRoutes(app: FastifyInstance, { ctx }: Route
         theme,
         pins: [{ lat, lng, visited: false }],
       };
-      const etag = contentTag(['location', DRAWING_VERSION, ctx.basemap.version, picture]);
-      const cached = () =>
-        reply.header('etag', etag).header('cache-control', 'public, max-age=86400');
-      if (isNotModified(request.headers['if-none-match'], etag)) return cached().code(304).send();
-      const png = await ctx.pictures.png(etag, {
-        kind: 'map',
+      return sendMapPicture(ctx, request, reply, {
+        tagged: ['location', DRAWING_VERSION, ctx.basemap.version, picture],
         picture,
-        dataDir: ctx.config.DATA_DIR,
+        cacheControl: 'public, max-age=86400',
       });
-      return cached().type('image/png').send(png);
     },
   );
 }
