@@ -33,12 +33,15 @@ function mapBoxResizes(page: Page) {
     () =>
       new Promise<string[]>((resolve) => {
         const map = document.querySelector('section[aria-label="Map of this list"]');
+        // The box and its picture frame; the prompt's text may reflow as the web font
+        // arrives, which is not the box changing size.
+        const boxes = new Set([map, map?.querySelector('[data-disabled]')]);
         const resized: string[] = [];
         new PerformanceObserver((entries) => {
           for (const entry of entries.getEntries()) {
             const sources = (entry as PerformanceEntry & { sources?: ShiftSource[] }).sources ?? [];
             for (const { node, previousRect, currentRect } of sources) {
-              const inMap = node instanceof Node && map?.contains(node);
+              const inMap = node instanceof Element && boxes.has(node);
               const sized = (r: DOMRectReadOnly) => `${r.width}x${r.height}`;
               if (inMap && sized(previousRect) !== sized(currentRect))
                 resized.push(`${sized(previousRect)} → ${sized(currentRect)}`);
