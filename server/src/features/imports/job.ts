@@ -1,3 +1,5 @@
+import type { PlacesProvider } from '../places/provider.ts';
+import { providerForImports } from './import-provider.ts';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { IMPORT_MESSAGES } from '@spotbook/contract';
@@ -30,10 +32,20 @@ export class ImportJobs {
   #closed = false;
   #timer: NodeJS.Timeout | undefined;
 
+  /** rate-limited and cached when online (import-provider.ts); shared by every job */
+  readonly #provider: PlacesProvider;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.#provider = providerForImports(ctx.places);
+  }
+
+  /** The provider imports call (confirm too): one throttle and cache for all of them. */
+  get provider(): PlacesProvider {
+    return this.#provider;
+  }
 
   /** Starts the periodic look for abandoned jobs (and the first one now). */
   startRecovery() {
@@ -135,7 +147,7 @@ export class ImportJobs {
       .executeTakeFirstOrThrow();
     return {
       db,
-      provider: this.ctx.places,
+      provider: this.#provider,
       userId: job.user_id,
       ownPins: pins.map(placeDetailsFromRow),
       centre: centreOf(points.map((p) => ({ lat: p.lat!, lng: p.lng! }))),

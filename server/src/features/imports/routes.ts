@@ -188,7 +188,7 @@ export async function importRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
     async (request) => {
       const user = currentUser(request);
       const record = await ownImport(request.params.id, user.id);
-      return confirmImport(db, ctx.places, user, record, request.body);
+      return confirmImport(db, jobs.provider, user, record, request.body);
     },
   );
 
