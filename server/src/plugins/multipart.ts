@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
+import { badRequest, HttpError } from '../lib/errors.ts';
 
 /**
  * multipart/form-data for the routes that take a file (photos, imports), registered once
@@ -18,4 +19,23 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
       headerPairs: 50,
     },
   });
+}
+
+/** One upload route's multipart bounds: one file of at most `fileSize`, a few small fields. */
+export const singleFileLimits = (fileSize: number) =>
+  ({ fileSize, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 20 }) as const;
+
+/**
+ * What went wrong reading an upload, as the 400 or 413 a client gets: busboy's and
+ * @fastify/multipart's errors carry no status, and would otherwise become 500s.
+ */
+export function uploadFailure(
+  error: unknown,
+  messages: { fileTooLarge: string; oneFileOnly: string; malformedUpload: string },
+): HttpError {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, messages.fileTooLarge);
+  if (code === 'FST_FILES_LIMIT') return badRequest(messages.oneFileOnly);
+  return badRequest(messages.malformedUpload);
 }

@@ -1,16 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@spotbook/contract';
-import { badRequest, HttpError } from '../../lib/errors.ts';
-
-/** This route's multipart bounds, within the app-wide ones (plugins/multipart.ts). */
-const IMPORT_UPLOAD_LIMITS = {
-  fileSize: IMPORT_LIMITS.fileBytes,
-  files: 1,
-  fields: 10,
-  fieldSize: 1024,
-  parts: 11,
-  headerPairs: 20,
-} as const;
+import { badRequest } from '../../lib/errors.ts';
+import { singleFileLimits, uploadFailure } from '../../plugins/multipart.ts';
 
 export interface UploadedFile {
   /** the file's name as the browser sent it, without any folder part */
@@ -39,7 +30,7 @@ export async function readImportFile(request: FastifyRequest): Promise<UploadedF
   let file: UploadedFile | undefined;
   try {
     // Read to the end, so a second file is seen (busboy's files limit) and refused.
-    for await (const part of request.parts({ limits: IMPORT_UPLOAD_LIMITS })) {
+    for await (const part of request.parts({ limits: singleFileLimits(IMPORT_LIMITS.fileBytes) })) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== 'file') {
         part.file.resume(); // drained, so the rest of the body can be read
@@ -48,17 +39,9 @@ export async function readImportFile(request: FastifyRequest): Promise<UploadedF
       file = { name: baseName(part.filename), bytes: await part.toBuffer() };
     }
   } catch (error) {
-    throw uploadFailure(error);
+    throw uploadFailure(error, IMPORT_MESSAGES);
   }
   if (!file) throw badRequest(IMPORT_MESSAGES.noFile);
   if (file.bytes.length === 0) throw badRequest(IMPORT_MESSAGES.emptyFile);
   return file;
-}
-
-function uploadFailure(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, IMPORT_MESSAGES.fileTooLarge);
-  if (code === 'FST_FILES_LIMIT') return badRequest(IMPORT_MESSAGES.oneFileOnly);
-  return badRequest(IMPORT_MESSAGES.malformedUpload);
 }

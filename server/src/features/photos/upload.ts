@@ -1,17 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { PHOTO_LIMITS, PHOTO_MESSAGES } from '@spotbook/contract';
-import { badRequest, HttpError } from '../../lib/errors.ts';
-
-/** Limits for this route's multipart body, on top of the app-wide ones (plugins/multipart.ts). */
-const PHOTO_UPLOAD_LIMITS = {
-  fileSize: PHOTO_LIMITS.fileBytes,
-  files: 1,
-  fields: 10,
-  fieldSize: 1024,
-  parts: 11,
-  headerPairs: 20,
-} as const;
+import { badRequest } from '../../lib/errors.ts';
+import { singleFileLimits, uploadFailure } from '../../plugins/multipart.ts';
 
 /**
  * The `file` field of a multipart upload, read into memory (15 MB at most: sharp needs the
@@ -22,21 +13,13 @@ export async function readPhotoFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw badRequest(PHOTO_MESSAGES.noFile);
   let part: MultipartFile | undefined;
   try {
-    part = await request.file({ limits: PHOTO_UPLOAD_LIMITS });
+    part = await request.file({ limits: singleFileLimits(PHOTO_LIMITS.fileBytes) });
     if (!part || part.fieldname !== 'file') {
       part?.file.resume(); // drained, so the connection can carry the answer
       throw badRequest(PHOTO_MESSAGES.noFile);
     }
     return await part.toBuffer();
   } catch (error) {
-    throw uploadFailure(error);
+    throw uploadFailure(error, PHOTO_MESSAGES);
   }
-}
-
-function uploadFailure(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, PHOTO_MESSAGES.fileTooLarge);
-  if (code === 'FST_FILES_LIMIT') return badRequest(PHOTO_MESSAGES.oneFileOnly);
-  return badRequest(PHOTO_MESSAGES.malformedUpload);
 }
