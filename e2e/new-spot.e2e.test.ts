@@ -246,14 +246,14 @@ describe.each(DIALECTS)('adding a spot on %s', (dialect) => {
     await page.route('**/api/reviews/create-place-review/', (route) =>
       route.fulfill({ status: 400, json: { detail: 'Spots are paused for maintenance.' } }),
     );
-    const alerted = new Promise<string>((resolve) =>
-      page.once('dialog', (dialog) => {
-        resolve(dialog.message());
-        void dialog.accept();
-      }),
-    );
+    // The form must be the create form of the place picked (its details load after the
+    // pick); a waited event, unlike a bare listener, fails with a message if no alert comes.
+    await page.getByRole('heading', { name: 'Save it as a spot' }).waitFor();
+    // Accepted at once by the listener: a click does not finish while a dialog is open.
+    page.once('dialog', (dialog) => void dialog.accept());
+    const alerted = page.waitForEvent('dialog');
     await page.getByRole('button', { name: 'Save spot' }).click();
-    expect(await alerted).toBe('There was an error submitting your review.');
+    expect((await alerted).message()).toBe('There was an error submitting your review.');
     await page.getByText('Spots are paused for maintenance.').waitFor();
     await page.unroute('**/api/reviews/create-place-review/');
     await page.getByRole('button', { name: 'Save spot' }).click();
