@@ -4,9 +4,12 @@
  *   npx tsx bench/photos.ts            # all three parts
  *   npx tsx bench/photos.ts --no-compare
  *
- * 1. Processing a 12-megapixel phone JPEG (4000×3000, EXIF orientation 6, GPS): ms per
- *    photo (5 runs, in a fresh child process: bench/photos-worker.ts) and that process's
- *    peak RSS, against the targets < 500 ms and < 150 MB; again with MALLOC_ARENA_MAX=2.
+ * 1. Processing a 12-megapixel phone JPEG (4000×3000, EXIF orientation 6, GPS): ms and
+ *    CPU ms per photo (10 runs, in a fresh child process: bench/photos-worker.ts) and that
+ *    process's peak RSS, against the targets < 500 ms and < 150 MB; with MALLOC_ARENA_MAX=1
+ *    as `npm run serve` sets it, and without (glibc's default: up to 8 arenas per core).
+ *    Then the real server (bench/photos-server.ts): idle RSS and the peak while it takes
+ *    10 uploads of that photo over HTTP, both ways.
  * 2. A shareable list of 20 spots, each with an uploaded 12-megapixel cover, opened signed
  *    out: the bytes of the 20 cover thumbnails it shows (target < 600 KB), over the real
  *    routes (multipart upload, list detail, photo GETs) on SQLite.
@@ -28,6 +31,7 @@ import type { PlacesProvider } from '../server/src/features/places/provider.ts';
 import { photoPixels, sidewaysJpegWithGps } from '../server/src/features/photos/test/images.ts';
 import { multipartBody } from '../server/src/features/photos/test/multipart.ts';
 import { seedSharedList, signUp } from './photos-seed.ts';
+import { serverUploadPeak } from './photos-server.ts';
 
 const args = process.argv.slice(2);
 const self = fileURLToPath(import.meta.url);
@@ -45,24 +49,41 @@ async function phonePhoto(variant = 0): Promise<Buffer> {
     .toBuffer();
 }
 
-function processing(file: string, extraEnv: Record<string, string> = {}, label = '') {
+/** What `npm run serve` adds to the environment for memory (package.json). */
+const SERVE_ENV = { MALLOC_ARENA_MAX: '1' };
+const DEFAULT_ENV = { MALLOC_ARENA_MAX: '' }; // empty: glibc's default, as if unset
+
+function processing(file: string, extraEnv: Record<string, string>, label: string) {
   const worker = path.join(path.dirname(self), 'photos-worker.ts');
-  const child = spawnSync(process.execPath, ['--import', 'tsx', worker, file], {
+  const env: Record<string, string | undefined> = { ...process.env, ...extraEnv };
+  for (const [key, value] of Object.entries(extraEnv)) if (!value) delete env[key];
+  const child = spawnSync(process.execPath, ['--import', 'tsx', worker, file, '10'], {
     encoding: 'utf8',
-    env: { ...process.env, ...extraEnv },
+    env,
   });
   if (child.status !== 0) throw new Error(`worker failed: ${child.stderr}`);
-  const { ms, before, peak } = JSON.parse(child.stdout.trim().split('\n').pop()!) as {
+  const { ms, cpuMs, before, peak } = JSON.parse(child.stdout.trim().split('\n').pop()!) as {
     ms: number[];
+    cpuMs: number;
     before: number;
     peak: number;
   };
   console.log(
-    `1. 12-megapixel JPEG → large + thumb WebP${label}: median ${median(ms).toFixed(0)} ms ` +
-      `(runs ${ms.map((m) => m.toFixed(0)).join(', ')} ms; target < 500 ms)`,
+    `1. 12-megapixel JPEG → large + thumb WebP, ${label}: median ${median(ms).toFixed(0)} ms, ` +
+      `${cpuMs.toFixed(0)} CPU ms (runs ${ms.map((m) => m.toFixed(0)).join(', ')} ms; target < 500 ms)`,
   );
   console.log(
     `   peak RSS ${mb(peak)}: ${mb(peak - before)} over the ${mb(before)} of Node, tsx and sharp loaded (target < 150 MB)`,
+  );
+}
+
+async function serverUploads(photo: Buffer, extraEnv: Record<string, string>, label: string) {
+  const env = Object.fromEntries(Object.entries(extraEnv).filter(([, value]) => value));
+  const { idleMb, peakMb, uploadMs, cpuMsPerUpload } = await serverUploadPeak(photo, env);
+  console.log(
+    `   the server, ${label}: idle ${idleMb.toFixed(0)} MB, peak over 10 uploads ` +
+      `${peakMb.toFixed(0)} MB (+${(peakMb - idleMb).toFixed(0)} MB); ` +
+      `upload median ${median(uploadMs).toFixed(0)} ms, ${cpuMsPerUpload.toFixed(0)} CPU ms`,
   );
 }
 
@@ -169,9 +190,12 @@ async function compareFormats(file: Buffer) {
     `a generated 4000×3000 phone JPEG: ${mb(photo.length)}, ${os.availableParallelism()} cores`,
   );
   try {
-    processing(file);
-    // glibc gives each of libvips' threads its own malloc arena; two arenas bound that.
-    processing(file, { MALLOC_ARENA_MAX: '2' }, ' with MALLOC_ARENA_MAX=2');
+    // glibc gives each thread that allocates (libuv's pool, libvips') an arena of its own
+    // and keeps what each has freed; one arena lets freed memory be reused (decision 021).
+    processing(file, SERVE_ENV, 'MALLOC_ARENA_MAX=1 (npm run serve)');
+    processing(file, DEFAULT_ENV, "glibc's default arenas");
+    await serverUploads(photo, SERVE_ENV, 'MALLOC_ARENA_MAX=1 (npm run serve)');
+    await serverUploads(photo, DEFAULT_ENV, "glibc's default arenas");
     await listPageCovers();
     if (!args.includes('--no-compare')) await compareFormats(photo);
   } finally {

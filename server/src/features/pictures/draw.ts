@@ -7,7 +7,8 @@ import { renderListCard, type CardInput } from '../lists/preview/card.ts';
  * picture of a spot's location (a map picture of one pin).
  */
 export type DrawTask =
-  | { kind: 'card'; card: CardInput }
+  /** `cover`: the list's first photo (encoded), if it has one (lists/preview/cover.ts). */
+  | { kind: 'card'; card: CardInput; cover?: Uint8Array }
   /** `dataDir` holds the basemap file, which the app has made ready before asking. */
   | { kind: 'map'; picture: PictureRequest; dataDir: string };
 
@@ -16,7 +17,7 @@ const basemaps = new Map<string, Basemap>();
 
 /** Runs in a worker thread (draw-worker.mjs): the PNG of one task. */
 export async function draw(task: DrawTask): Promise<Buffer> {
-  if (task.kind === 'card') return renderListCard(task.card);
+  if (task.kind === 'card') return renderListCard(task.card, task.cover);
   let basemap = basemaps.get(task.dataDir);
   if (!basemap) basemaps.set(task.dataDir, (basemap = createBasemap(task.dataDir)));
   return renderMapPicture(task.picture, basemap.world);

@@ -89,7 +89,7 @@ function drawBrandPin(ctx: SKRSContext2D, x: number, y: number, scale: number) {
 }
 
 /** Draws `cover` over the card's right part, cropped to fill it (object-fit: cover). */
-async function drawCover(ctx: SKRSContext2D, cover: Buffer, left: number) {
+async function drawCover(ctx: SKRSContext2D, cover: Uint8Array, left: number) {
   const image = await loadImage(cover);
   const boxWidth = CARD.width - left;
   const scale = Math.max(boxWidth / image.width, CARD.height / image.height);
@@ -116,7 +116,7 @@ async function drawCover(ctx: SKRSContext2D, cover: Buffer, left: number) {
  */
 export async function renderListCard(
   { name, owner, spotCount }: CardInput,
-  cover?: Buffer,
+  cover?: Uint8Array,
 ): Promise<Buffer> {
   registerPictureFonts();
   const canvas = createCanvas(CARD.width, CARD.height);

@@ -72,7 +72,7 @@ export function PhotoUploader({ uploads }: { uploads: PhotoUploads }) {
           }}
         />
         <p id={helpId} className={styles.help}>
-          JPEG, PNG, WebP, AVIF or HEIC, up to {MEGABYTES} MB each; {PHOTO_LIMITS.perSpot} photos a
+          JPEG, PNG, WebP or AVIF, up to {MEGABYTES} MB each; {PHOTO_LIMITS.perSpot} photos a
           spot. Location data is removed from every photo.
         </p>
       </div>

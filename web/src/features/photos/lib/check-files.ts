@@ -1,6 +1,10 @@
 import { PHOTO_LIMITS, PHOTO_MESSAGES } from '@spotbook/contract';
 
-/** What the server accepts (runtime contract §8). */
+/**
+ * What the server accepts (runtime contract §8). HEIC is let through although the hints
+ * do not offer it: the server decodes it where its sharp can, and otherwise answers with
+ * the plain "export as JPEG" message rather than a generic refusal here.
+ */
 const ACCEPTED_TYPES = new Set([
   'image/jpeg',
   'image/png',
