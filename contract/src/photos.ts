@@ -30,8 +30,7 @@ export const PHOTO_MESSAGES = {
     `Your photos would use more than your ${megabytes(quotaBytes)} of photo storage. Delete some photos to add more.`,
   notAnImage:
     'This file is not an image this server can read. Upload a JPEG, PNG, WebP or AVIF photo.',
-  unsupportedFormat:
-    'This image format is not accepted. Upload a JPEG, PNG, WebP or AVIF photo.',
+  unsupportedFormat: 'This image format is not accepted. Upload a JPEG, PNG, WebP or AVIF photo.',
   damaged: 'This image file is incomplete or damaged. Upload the original file again.',
   heicUnsupported:
     'HEIC photos cannot be read by this server. Export the photo as JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible) and upload it again.',

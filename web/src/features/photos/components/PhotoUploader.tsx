@@ -72,8 +72,8 @@ export function PhotoUploader({ uploads }: { uploads: PhotoUploads }) {
           }}
         />
         <p id={helpId} className={styles.help}>
-          JPEG, PNG, WebP or AVIF, up to {MEGABYTES} MB each; {PHOTO_LIMITS.perSpot} photos a
-          spot. Location data is removed from every photo.
+          JPEG, PNG, WebP or AVIF, up to {MEGABYTES} MB each; {PHOTO_LIMITS.perSpot} photos a spot.
+          Location data is removed from every photo.
         </p>
       </div>
       {uploads.items.length > 0 && (
