@@ -160,5 +160,5 @@ export async function renderListCard(
   ctx.fillStyle = COLORS.primarySoft;
   ctx.textAlign = 'right';
   ctx.fillText(`${spotCount} ${plural(spotCount, 'spot', 'spots')}`, textRight - MARGIN, footerY);
-  return encodePng(canvas);
+  return encodePng(canvas, { palette: Boolean(cover) });
 }

@@ -74,4 +74,24 @@ describe('renderListCard draws the list’s real name in any script', () => {
     expect(png.pixel(1000, 300)).toEqual([200, 30, 40]);
     expect(png.pixel(40, 300)).toEqual(hexToRgb(BRAND_COLORS.light.primary));
   });
+
+  it('keeps a card with a photo small enough for messaging apps (under 300 KB)', async () => {
+    // Photo-like: smooth gradients with grain, which a truecolour PNG stores at ~800 KB.
+    const photo = new PNG({ width: 1600, height: 1200 });
+    for (let y = 0; y < photo.height; y++) {
+      for (let x = 0; x < photo.width; x++) {
+        const grain = ((x * 7919 + y * 104729) % 23) - 11;
+        const i = (y * photo.width + x) * 4;
+        photo.data.set(
+          [(x / 7 + grain) & 255, (y / 5 + grain) & 255, ((x + y) / 11) & 255, 255],
+          i,
+        );
+      }
+    }
+    const card = await renderListCard(
+      { name: 'Covers', owner: 'ana', spotCount: 2 },
+      PNG.sync.write(photo),
+    );
+    expect(card.length).toBeLessThan(300_000);
+  });
 });
