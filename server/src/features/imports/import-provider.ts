@@ -22,7 +22,9 @@ export function providerForImports(
   limits: ImportCallLimits = ONLINE_LIMITS,
 ): PlacesProvider {
   if (provider.name === 'embedded') return provider;
-  const throttle = pThrottle({ limit: limits.limit, interval: limits.intervalMs });
+  // Strict: at most `limit` calls in any interval, not per fixed window (which lets
+  // twice as many through around a window's edge).
+  const throttle = pThrottle({ limit: limits.limit, interval: limits.intervalMs, strict: true });
   const answers = new LRUCache<string, { value: unknown }>({ max: 5000, ttl: 60 * 60 * 1000 });
   const cached = <A extends unknown[], R>(name: string, call: (...args: A) => Promise<R>) => {
     const throttled = throttle(call);

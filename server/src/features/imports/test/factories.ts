@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/connection.ts';
+import { newCustomDetails, type NewCustomPlace } from '../matcher.ts';
 import { insertImport } from '../repository.ts';
 
 /**
@@ -29,26 +30,13 @@ export async function freshImport(db: Db, userId: number): Promise<number> {
       ],
     },
   });
-  const pin = { name: 'Fixture bench', lat: 48.85, lng: 2.35, category: 'park' };
+  const pin: NewCustomPlace = { name: 'Fixture bench', lat: 48.85, lng: 2.35, category: 'park' };
   await db
     .updateTable('import_rows')
     .set({
       matched: 1,
-      match_json: JSON.stringify({
-        id: 'custom:new',
-        displayName: pin.name,
-        formattedAddress: '',
-        city: '',
-        country: '',
-        lat: pin.lat,
-        lng: pin.lng,
-        primaryType: pin.category,
-        websiteURI: '',
-        googleMapsURI: '',
-        editorialSummary: '',
-        previewImageUrl: '',
-        cached_preview_image: '',
-      }),
+      // Shown as the matcher shows a pin it will create at confirm.
+      match_json: JSON.stringify(newCustomDetails(pin)),
       new_custom_json: JSON.stringify(pin),
     })
     .where('import_id', '=', id)

@@ -1,5 +1,4 @@
-import { ChevronDown } from 'lucide-react';
-import { useId } from 'react';
+import { FilterSelect } from '@/components/FilterSelect.tsx';
 import { NO_LIST, type RowFilter } from '../lib/row-filter.ts';
 import { ROW_STATE_LABELS, ROW_STATES, type RowState } from '../lib/row-state.ts';
 import styles from './review.module.css';
@@ -14,48 +13,13 @@ export interface ReviewFiltersProps {
 
 const ALL = '';
 
-function Select({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className={styles.filter}>
-      <label htmlFor={id} className={styles.filterLabel}>
-        {label}
-      </label>
-      <div className={styles.selectWrap}>
-        <select
-          id={id}
-          className={styles.select}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <ChevronDown size={16} className={styles.selectIcon} aria-hidden="true" />
-      </div>
-    </div>
-  );
-}
-
 /** The table's two filters, by state (with counts) and by list; both live in the URL. */
 export function ReviewFilters({ filter, counts, total, lists, onChange }: ReviewFiltersProps) {
   return (
     <div className={styles.filters}>
-      <Select
+      <FilterSelect
         label="Show"
+        className={styles.filter}
         value={filter.state ?? ALL}
         options={[
           { value: ALL, label: `All places (${total})` },
@@ -67,8 +31,9 @@ export function ReviewFilters({ filter, counts, total, lists, onChange }: Review
         onChange={(value) => onChange({ state: (value || null) as RowState | null, page: 1 })}
       />
       {lists.length > 0 && (
-        <Select
+        <FilterSelect
           label="List"
+          className={styles.filter}
           value={filter.list ?? ALL}
           options={[
             { value: ALL, label: 'All lists' },

@@ -2,12 +2,20 @@ import type { ImportRow, ImportRowPatch } from '@spotbook/contract';
 import { MapPinPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/Button.tsx';
+import { PinDropForm, type DroppedPin, type PinFormField } from '@/components/PinDropForm';
 import { useUpdateImportRow } from '../api/update-row.ts';
 import { searchNear } from '../lib/search-near.ts';
 import { PlacePicker } from './PlacePicker.tsx';
-import { RowPinForm } from './RowPinForm.tsx';
 import { RowSearch } from './RowSearch.tsx';
 import styles from './fixer.module.css';
+
+/** The row patch's error keys (`custom.lat`) onto the pin form's fields. */
+const PIN_FIELDS: Readonly<Record<string, PinFormField>> = {
+  'custom.name': 'name',
+  'custom.category': 'primaryType',
+  'custom.lat': 'coordinates',
+  'custom.lng': 'coordinates',
+};
 
 export interface RowFixerProps {
   id: string;
@@ -33,6 +41,11 @@ export function RowFixer({ id, importId, row, rows, onFixed }: RowFixerProps) {
     onFixed(`${row.name} will be saved as ${placeName}.`);
   }
 
+  /** A pin is created only at confirm: the row keeps it as its `custom` place. */
+  function savePin({ primaryType, ...pin }: DroppedPin) {
+    return save({ custom: { ...pin, category: primaryType } }, 'a pin you dropped');
+  }
+
   return (
     <div
       id={id}
@@ -53,11 +66,15 @@ export function RowFixer({ id, importId, row, rows, onFixed }: RowFixerProps) {
         onPick={(place) => save({ place_id: place.id }, place.displayName)}
       />
       {pinning ? (
-        <RowPinForm
-          rowName={row.name}
+        <PinDropForm
+          headingLevel={4}
+          compact
+          mapLabel={`Map for placing ${row.name}`}
           near={near}
-          initial={filePoint}
-          onSave={(patch) => save(patch, 'a pin you dropped')}
+          initialPoint={filePoint}
+          initialName={row.name}
+          serverFields={PIN_FIELDS}
+          onSave={savePin}
           onCancel={() => setPinning(false)}
         />
       ) : (

@@ -7,10 +7,10 @@ import {
 import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/Button.tsx';
+import { FilterSelect, type FilterOption } from '@/components/FilterSelect.tsx';
 import { cx } from '@/lib/cx.ts';
 import { activeFilterCount, isUnfiltered, type GalleryParams } from '../lib/gallery-params.ts';
 import type { UpdateOptions } from '../lib/use-gallery-params.ts';
-import { FilterSelect, type FilterOption } from './FilterSelect.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import styles from './gallery-controls.module.css';
 

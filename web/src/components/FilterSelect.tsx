@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
-import styles from './gallery-controls.module.css';
+import { cx } from '@/lib/cx.ts';
+import styles from './filter-select.module.css';
 
 export interface FilterOption {
   value: string;
@@ -12,18 +13,21 @@ export interface FilterSelectProps {
   value: string;
   options: readonly FilterOption[];
   onChange: (value: string) => void;
+  /** the caller's layout for the label-and-select block (its width in a row of filters) */
+  className?: string;
 }
 
 /**
- * A labelled native select: the platform's own picker on phones, the arrow keys on
- * desktops. A value the options lack (an old bookmark) is still shown, not dropped.
+ * A labelled native select for filters and sorts (My Spots, the import review): the
+ * platform's own picker on phones, the arrow keys on desktops. A value the options lack
+ * (an old bookmark) is still shown, not dropped.
  */
-export function FilterSelect({ label, value, options, onChange }: FilterSelectProps) {
+export function FilterSelect({ label, value, options, onChange, className }: FilterSelectProps) {
   const id = useId();
   const known = options.some((option) => option.value === value);
   return (
-    <div className={styles.filter}>
-      <label htmlFor={id} className={styles.filterLabel}>
+    <div className={cx(styles.filter, className)}>
+      <label htmlFor={id} className={styles.label}>
         {label}
       </label>
       <div className={styles.selectWrap}>
@@ -40,7 +44,7 @@ export function FilterSelect({ label, value, options, onChange }: FilterSelectPr
           ))}
           {!known && <option value={value}>{value}</option>}
         </select>
-        <ChevronDown size={16} className={styles.selectIcon} aria-hidden="true" />
+        <ChevronDown size={16} className={styles.icon} aria-hidden="true" />
       </div>
     </div>
   );
