@@ -90,7 +90,7 @@ function sampleQueries(db: Database.Database, count: number): Query[] {
 function percentiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.at(-1) ?? 0 };
 }
 
 /**
@@ -117,7 +117,10 @@ function searchWith(index: PlacesIndex) {
     q.kind === 'city' ? index.searchCities(q.text) : index.searchPlaces(q.text, q);
 }
 
-/** The floor: the same words as one FTS5 query, no ranking, no box, no row reads. */
+/**
+ * The floor of the built-in search: the same words as one FTS5 query on places_fts, no
+ * ranking, no box, no row reads. (Extract rows are in extract_fts, searched per cell.)
+ */
 function bareMatchWith(db: Database.Database) {
   const match = db.prepare('SELECT rowid FROM places_fts WHERE places_fts MATCH ? LIMIT ?');
   return (q: Query) => {
@@ -177,10 +180,16 @@ try {
     );
     const before = statSync(index.file).size;
     t0 = performance.now();
+    const cpuStart = process.cpuUsage();
     const [report] = await loadExtracts(index.file, [file]);
+    const cpu = process.cpuUsage(cpuStart);
     console.log(
       `places:load: ${report!.places.toLocaleString('en')} places in ` +
-        `${((performance.now() - t0) / 1000).toFixed(0)} s; index ${(before / 1e6).toFixed(0)} MB → ` +
+        `${((performance.now() - t0) / 1000).toFixed(0)} s wall, ` +
+        `${((cpu.user + cpu.system) / 1e6).toFixed(0)} s CPU (load average ` +
+        `${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}); index ${(before / 1e6).toFixed(0)} MB → ` +
         `${(statSync(index.file).size / 1e6).toFixed(0)} MB`,
     );
     rmSync(osm, { force: true });
@@ -229,15 +238,16 @@ function measure(label: string, index: PlacesIndex, queries: Query[]) {
   bare.close();
   const search = percentiles(searchTimes.wall);
   const floor = percentiles(bareTimes.wall);
-  const byKind = (kind: Query['kind']) =>
-    percentiles(searchTimes.wall.filter((_, i) => measured[i]!.kind === kind));
+  const byKind = (kind: Query['kind'], times = searchTimes.wall) =>
+    percentiles(times.filter((_, i) => measured[i]!.kind === kind));
   console.log(`\n${label}: ${measured.length} mixed queries`);
   console.table({
     'search functions': mapValues(search),
     '  of which kind=city': mapValues(byKind('city')),
     '  of which kind=place': mapValues(byKind('place')),
-    'bare FTS5 MATCH': mapValues(floor),
     'search functions, CPU time': mapValues(percentiles(searchTimes.cpu)),
+    '  of which kind=place, CPU time': mapValues(byKind('place', searchTimes.cpu)),
+    'bare FTS5 MATCH, built-in rows': mapValues(floor),
     'bare FTS5 MATCH, CPU time': mapValues(percentiles(bareTimes.cpu)),
   });
   const load = loadavg().map((l) => l.toFixed(1));
@@ -247,6 +257,6 @@ function measure(label: string, index: PlacesIndex, queries: Query[]) {
   );
 }
 
-function mapValues(p: { p50: number; p95: number; p99: number }) {
-  return { p50: ms(p.p50), p95: ms(p.p95), p99: ms(p.p99) };
+function mapValues(p: ReturnType<typeof percentiles>) {
+  return { p50: ms(p.p50), p95: ms(p.p95), p99: ms(p.p99), max: ms(p.max) };
 }

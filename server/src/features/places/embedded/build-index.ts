@@ -5,7 +5,12 @@ import Database from 'better-sqlite3';
 import { carryOverExtracts } from './extract-rows.ts';
 import { cellToken } from './grid.ts';
 import { buildIndexRows, type IndexRow } from './index-rows.ts';
-import { FIRST_EXTRACT_POS, PLACES_INDEX_FORMAT } from './index-format.ts';
+import {
+  EXTRACT_ROW_FORMATS,
+  FIRST_EXTRACT_POS,
+  indexFileName,
+  PLACES_INDEX_FORMAT,
+} from './index-format.ts';
 import { searchKey } from './search-text.ts';
 import { loadSources } from './sources.ts';
 
@@ -43,6 +48,13 @@ const SCHEMA = `
     name, alt, category, cell,
     content = '', contentless_delete = 1,
     tokenize = "unicode61 remove_diacritics 2", prefix = '1 2 3'
+  );
+  -- Rows of OpenStreetMap extracts: every word prefixed with the row's cells
+  -- (extract-cells.ts), no prefix indexes. Only prefix and AND queries are made
+  -- (detail = none); the words are folded already and hold only letters and digits,
+  -- which the ascii tokenizer never splits.
+  CREATE VIRTUAL TABLE extract_fts USING fts5 (
+    words, content = '', contentless_delete = 1, detail = none, tokenize = 'ascii'
   );
   -- One row per loaded extract file: what replaces its rows on a re-load, and what
   -- PLACES_EXTRACTS compares to skip a file already loaded.
@@ -86,6 +98,9 @@ export function buildPlacesIndexFile(
     const db = new Database(temporary);
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
+    // Carried-over extract rows (millions) go into the indexes in random order: a page
+    // cache the size of those indexes keeps that from being a disk read per row.
+    db.pragma('cache_size = -262144');
     db.exec(SCHEMA);
     db.transaction(() => {
       const write = rowWriter(db);
@@ -101,10 +116,16 @@ export function buildPlacesIndexFile(
       meta.run('first_extract_pos', String(FIRST_EXTRACT_POS));
       meta.run('built_at', new Date().toISOString());
     })();
-    // A rebuild of the built-in rows keeps the extracts the deployer loaded.
-    const carried = carryOverExtracts(db, file);
+    // A rebuild of the built-in rows keeps the extracts the deployer loaded, also
+    // from the file of an earlier format beside it.
+    const earlier = [...EXTRACT_ROW_FORMATS]
+      .filter((format) => format < PLACES_INDEX_FORMAT)
+      .sort((a, b) => b - a)
+      .map((format) => path.join(path.dirname(file), indexFileName(format)));
+    const carried = carryOverExtracts(db, [file, ...earlier]);
     // One merged FTS segment and planner statistics make every later query cheaper.
-    db.exec(`INSERT INTO places_fts (places_fts) VALUES ('optimize'); ANALYZE;`);
+    db.exec(`INSERT INTO places_fts (places_fts) VALUES ('optimize');
+      INSERT INTO extract_fts (extract_fts) VALUES ('optimize'); ANALYZE;`);
     db.pragma('journal_mode = DELETE');
     db.close();
     renameSync(temporary, file);

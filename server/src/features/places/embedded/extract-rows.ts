@@ -1,54 +1,70 @@
 import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { presetMatcher } from '../osm-extract/presets.ts';
-import { FIRST_EXTRACT_POS, PLACES_INDEX_FORMAT } from './index-format.ts';
-import { searchKey } from './search-text.ts';
+import { extractCellWords } from './extract-cells.ts';
+import { EXTRACT_ROW_FORMATS, FIRST_EXTRACT_POS } from './index-format.ts';
+import { searchWords } from './search-text.ts';
 
 /**
- * Writes the full-text entries of extract rows already in `places` (pos ≥
- * FIRST_EXTRACT_POS, optionally of one source). The category column holds the
- * preset's names and iD's search terms; the terms are not stored in `places` (they
- * would double its size) but derived again from the preset id.
+ * Writes the full-text entries (`extract_fts`, extract-cells.ts) of extract rows
+ * already in `places` (pos ≥ FIRST_EXTRACT_POS, optionally of one source): the words
+ * of the name, the other names, the preset's names and iD's search terms, each
+ * prefixed with the row's cells. The terms are not stored in `places` (they would
+ * double its size) but derived again from the preset id.
  */
 export function indexExtractText(db: Database.Database, source?: string): number {
   const presets = presetMatcher();
-  const termsOf = new Map<string, string>();
-  // The terms come from JS (iD's presets); one INSERT … SELECT does the rest in SQLite.
-  db.function('preset_terms', { deterministic: true }, (preset: unknown) => {
-    const id = String(preset);
-    let text = termsOf.get(id);
-    if (text === undefined) {
-      text = (presets.byId(id)?.terms ?? []).map(searchKey).join(' ');
-      termsOf.set(id, text);
+  const termsOf = new Map<string, string[]>();
+  const presetTerms = (id: string) => {
+    let words = termsOf.get(id);
+    if (words === undefined) {
+      words = (presets.byId(id)?.terms ?? []).flatMap(searchWords);
+      termsOf.set(id, words);
     }
-    return text;
-  });
+    return words;
+  };
+  // The words come from JS (cells, iD's presets); one INSERT … SELECT does the rest.
+  db.function(
+    'extract_cell_words',
+    { deterministic: true },
+    (lat: unknown, lng: unknown, keys: unknown, preset: unknown) =>
+      extractCellWords(Number(lat), Number(lng), [
+        ...String(keys).split(/[| ]/),
+        ...presetTerms(String(preset)),
+      ]),
+  );
+  // A bulk write: a big in-memory batch of postings per flush and no merging while
+  // writing (the writer merges with 'optimize' at the end), instead of a flush per MB
+  // and merges all along. Both settings stay in the file but only matter to writers.
+  db.exec(`INSERT INTO extract_fts (extract_fts, rank) VALUES ('hashsize', ${64 << 20});
+    INSERT INTO extract_fts (extract_fts, rank) VALUES ('automerge', 0);`);
   const args = source === undefined ? [FIRST_EXTRACT_POS] : [FIRST_EXTRACT_POS, source];
   return db
     .prepare(
-      `INSERT INTO places_fts (rowid, name, alt, category, cell)
-       SELECT pos, name_key, trim(replace(alt_keys, '|', ' ')),
-         trim(replace(category_key, '|', ' ') || ' ' || preset_terms(preset)), cell
+      `INSERT INTO extract_fts (rowid, words)
+       SELECT pos, extract_cell_words(lat, lng, name_key || alt_keys || category_key, preset)
        FROM places WHERE pos >= ? ${source === undefined ? '' : 'AND source = ?'}`,
     )
     .run(...args).changes;
 }
 
 /**
- * A rebuild of the built-in rows (new landmarks, a package update) copies the loaded
- * extracts over from the file it replaces, when that file has the same format; an
- * older format's rows can't be trusted column for column, and PLACES_EXTRACTS or
- * `npm run places:load` loads them again.
+ * A rebuild of the built-in rows (new landmarks, a package update, a new format)
+ * copies the loaded extracts over from the file it replaces, or from the file of an
+ * earlier format whose `places` rows have the same columns (EXTRACT_ROW_FORMATS); the
+ * search text is derived again. Anything else is loaded again by PLACES_EXTRACTS or
+ * `npm run places:load`.
  */
-export function carryOverExtracts(db: Database.Database, previousFile: string): number {
-  if (!existsSync(previousFile)) return 0;
+export function carryOverExtracts(db: Database.Database, previousFiles: string[]): number {
+  const previousFile = previousFiles.find(existsSync);
+  if (!previousFile) return 0;
   db.prepare('ATTACH DATABASE ? AS previous').run(previousFile);
   try {
     const format = db
       .prepare("SELECT value FROM previous.meta WHERE key = 'format'")
       .pluck()
       .get() as string | undefined;
-    if (format !== String(PLACES_INDEX_FORMAT)) return 0;
+    if (!EXTRACT_ROW_FORMATS.map(String).includes(format ?? '')) return 0;
     db.transaction(() => {
       db.prepare('INSERT INTO places SELECT * FROM previous.places WHERE pos >= ?').run(
         FIRST_EXTRACT_POS,

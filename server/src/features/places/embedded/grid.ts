@@ -7,32 +7,9 @@ import type { LatLng } from '../provider.ts';
  * lies within at most 2×2 cells: "sa" near Paris is one FTS5 query, `("sa"*) AND
  * (cell OR cell…)`, that reads a few hundred postings instead of every "sa…" name in
  * the world joined to a spatial index (docs/decisions/002-embedded-places-index.md).
+ * Rows of OpenStreetMap extracts have cells of their own (extract-cells.ts).
  */
 export const CELL_DEGREES = 2 * MAP.placeSearchBoxDegrees;
-
-/**
- * Extract rows also carry a token of a cell 8 times finer (0.0375°, about 4 km): in a
- * city with tens of thousands of POIs, "cafe" first reads the cafés of the few fine
- * cells around the point, so the nearest are never crowded out by the candidate limit.
- */
-export const FINE_CELL_DEGREES = CELL_DEGREES / 8;
-
-export function fineCellToken(lat: number, lng: number): string {
-  return cellToken(lat, lng, FINE_CELL_DEGREES, 'f');
-}
-
-/** The fine cells within ±FINE_CELL_DEGREES of a point (at most 3×3). */
-export function fineCellsAround(near: LatLng): string[] {
-  const cells = new Set<string>();
-  for (const dLat of [-1, 0, 1]) {
-    for (const dLng of [-1, 0, 1]) {
-      const lat = near.lat + dLat * FINE_CELL_DEGREES;
-      const lng = near.lng + dLng * FINE_CELL_DEGREES;
-      cells.add(fineCellToken(lat, lng));
-    }
-  }
-  return [...cells];
-}
 
 /** 'c462x607': letters and digits only, so the FTS5 tokenizer keeps it one token. */
 export function cellToken(lat: number, lng: number, degrees = CELL_DEGREES, prefix = 'c'): string {

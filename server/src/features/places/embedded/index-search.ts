@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import { PLACE_SEARCH_LIMITS } from '@spotbook/contract';
 import type { LatLng, ProviderPlace } from '../provider.ts';
 import { mapsSearchUrl } from '../place-text.ts';
-import { cellsAround, fineCellsAround, isInBox } from './grid.ts';
+import { extractCandidates } from './extract-search.ts';
+import { cellsAround, isInBox } from './grid.ts';
 import {
   RANKING_COLUMNS,
   rankAreas,
@@ -17,10 +18,8 @@ import { prefixMatchExpression, searchWords } from './search-text.ts';
 const AREA_CANDIDATES = 64;
 /** How many airport and landmark matches are ranked (after the areas) for kind=city. */
 const POI_CANDIDATES = 16;
-/** How many matches in the cells around the point are ranked for a place search. */
+/** How many built-in matches in the cells around the point are ranked for a place search. */
 const NEARBY_CANDIDATES = 400;
-/** …plus how many in the fine cells right around it (extract POIs only carry those). */
-const CLOSEST_CANDIDATES = 200;
 
 export interface IndexSearch {
   /** kind=city: cities, regions and countries, then airports and landmarks by name */
@@ -51,6 +50,8 @@ export function searchFunctions(db: Database.Database): IndexSearch {
   const matchesInCells = db.prepare<[string, number], RankingColumns>(`
     SELECT ${RANKING_COLUMNS} FROM (SELECT rowid AS pos FROM places_fts WHERE places_fts MATCH ? LIMIT ?) AS m
     JOIN places AS p ON p.pos = m.pos`);
+  // Rows of OpenStreetMap extracts have their own full-text table (extract-search.ts).
+  const fromExtracts = extractCandidates(db);
   const byId = db.prepare<[string], PlaceRow>('SELECT * FROM places WHERE id = ?');
   const byPos = db.prepare<[number], PlaceRow>('SELECT * FROM places WHERE pos = ?');
   // Candidates are ranked on a few columns; only the winners are read whole.
@@ -75,17 +76,15 @@ export function searchFunctions(db: Database.Database): IndexSearch {
       const query = parseQuery(text);
       if (!query) return [];
       const words = prefixMatchExpression(query.words, ['name', 'alt', 'category']);
-      const inCells = (cells: string[], candidates: number) =>
-        matchesInCells.all(`${words} AND {cell} : (${cells.join(' OR ')})`, candidates);
-      // Rowids order matches by importance: the first of the box are the most important,
-      // the first of the fine cells around the point the nearest (see grid.ts).
+      const builtIn = matchesInCells.all(
+        `${words} AND {cell} : (${cellsAround(near).join(' OR ')})`,
+        NEARBY_CANDIDATES,
+      );
+      // Rowids order built-in matches by importance: the first of the box are the most
+      // important. Towns, airports and landmarks are ranked together with the POIs.
       const rows = new Map<number, RankingColumns>();
-      for (const row of [
-        ...inCells(cellsAround(near), NEARBY_CANDIDATES),
-        ...inCells(fineCellsAround(near), CLOSEST_CANDIDATES),
-      ]) {
-        if (isInBox(row, near)) rows.set(row.pos, row);
-      }
+      for (const row of builtIn) if (isInBox(row, near)) rows.set(row.pos, row);
+      for (const row of fromExtracts(query.words, near)) rows.set(row.pos, row);
       return details(rankNear([...rows.values()], query, near).slice(0, limit));
     },
 

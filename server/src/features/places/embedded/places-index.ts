@@ -2,6 +2,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { PLACES_INDEX_FORMAT, type BuildReport } from './build-index.ts';
+import { indexFileName } from './index-format.ts';
 import { buildPlacesIndexInChild } from './build-in-child.ts';
 import { searchFunctions, type IndexSearch } from './index-search.ts';
 import { sourcesFingerprint } from './fingerprint.ts';
@@ -27,7 +28,7 @@ export interface OpenPlacesIndexOptions {
 }
 
 export function placesIndexPath(dataDir: string): string {
-  return path.resolve(dataDir, `places-index-v${PLACES_INDEX_FORMAT}.sqlite`);
+  return path.resolve(dataDir, indexFileName());
 }
 
 /** Opens the index in `dataDir`, building it first when missing or stale. */

@@ -19,7 +19,7 @@ const EXTRA_FOLDS: Record<string, string> = {
 const EXTRA_FOLD_PATTERN = new RegExp(`[${Object.keys(EXTRA_FOLDS).join('')}]`, 'g');
 
 /** Queries longer than this many words are cut: nobody types more, and each word costs. */
-const MAX_QUERY_WORDS = 8;
+export const MAX_QUERY_WORDS = 8;
 
 /** "Musée d'Orsay" → ['musee', 'd', 'orsay']: the words both the index and queries use. */
 export function searchWords(text: string): string[] {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { joinAddress } from '../place-text.ts';
 import { FIRST_EXTRACT_POS } from '../embedded/index-format.ts';
-import { cellToken, fineCellToken } from '../embedded/grid.ts';
+import { cellToken } from '../embedded/grid.ts';
+import { fineCell } from '../embedded/extract-cells.ts';
 import { indexExtractText } from '../embedded/extract-rows.ts';
 import { searchKey } from '../embedded/search-text.ts';
 import { collectPois, type CollectProgress, type OsmRef } from './collect-pois.ts';
@@ -76,7 +77,7 @@ export async function loadExtracts(
         reports.push(await loadOne(db, file, progress));
       }
       progress?.writing('merging the search index');
-      db.exec(`INSERT INTO places_fts (places_fts) VALUES ('optimize'); ANALYZE;`);
+      db.exec(`INSERT INTO extract_fts (extract_fts) VALUES ('optimize'); ANALYZE;`);
       db.exec('DETACH DATABASE staging');
       db.pragma('journal_mode = DELETE');
     } finally {
@@ -151,7 +152,7 @@ async function loadOne(
   progress?.writing(`writing the places of ${source}`);
   const places = db.transaction(() => {
     db.prepare(
-      'DELETE FROM places_fts WHERE rowid IN (SELECT pos FROM places WHERE source = ?)',
+      'DELETE FROM extract_fts WHERE rowid IN (SELECT pos FROM places WHERE source = ?)',
     ).run(source);
     db.prepare('DELETE FROM places WHERE source = ?').run(source);
     db.prepare('DELETE FROM extracts WHERE source = ?').run(source);
@@ -182,10 +183,12 @@ async function loadOne(
 }
 
 /**
- * Staged POIs → places rows, most important first: rowids order FTS matches, so when a
- * short prefix matches thousands of POIs around a point, the first ones read are the
- * ones most worth ranking. An OSM object already loaded from another (overlapping)
- * extract keeps its row.
+ * Staged POIs → places rows, by fine cell (extract-cells.ts), most important first
+ * within it: rowids order FTS matches, so when a short prefix matches thousands of POIs
+ * in a cell, the first ones read are the ones most worth ranking, and a cell's
+ * candidates sit on a few neighbouring pages instead of one page each (the row reads
+ * were half of a search's time). An OSM object already loaded from another
+ * (overlapping) extract keeps its row.
  */
 function writePlaces(db: Database.Database, source: string): number {
   const townNear = nearestTownFinder(db);
@@ -198,11 +201,14 @@ function writePlaces(db: Database.Database, source: string): number {
       city, country, lat, lng, primary_type, website, summary, rank_population,
       category_key, cell, preset, source)
     VALUES (?, ?, 'poi', ?, ?, ?, '||', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  db.function('fine_cell', { deterministic: true }, (lat: unknown, lng: unknown) =>
+    fineCell(Number(lat), Number(lng)),
+  );
   // better-sqlite3 can't write while a read is open: the POIs are put in order once,
   // then read back in pages.
   db.exec(`DROP TABLE IF EXISTS ordered_pois;
     CREATE TABLE staging.ordered_pois AS SELECT ref, fields, lat, lng FROM staged_pois
-    WHERE lat IS NOT NULL ORDER BY importance DESC, ref`);
+    WHERE lat IS NOT NULL ORDER BY fine_cell(lat, lng), importance DESC, ref`);
   const page = db.prepare<
     [number],
     { n: number; ref: OsmRef; fields: string; lat: number; lng: number }
@@ -244,7 +250,7 @@ function writePlaces(db: Database.Database, source: string): number {
         summaryOf(poi),
         poi.importance,
         `|${categoryKeys.join('|')}|`,
-        `${cellToken(lat, lng)} ${fineCellToken(lat, lng)}`,
+        cellToken(lat, lng),
         poi.preset,
         source,
       );

@@ -8,6 +8,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPlacesIndex, type PlacesIndex } from '../embedded/places-index.ts';
 import { loadExtracts } from './load-extract.ts';
@@ -180,5 +181,20 @@ describe('loading again and bad files', () => {
     const report = buildPlacesIndexFile(indexFile, { fingerprint: 'a newer release' });
     expect(report.extractPlaces).toBe(14);
     expect(names('coffee', MARAIS)[0]).toBe('Café Charlot');
+  });
+
+  it('carries the extracts of a format-4 file over when the index is rebuilt in format 5', async () => {
+    const { buildPlacesIndexFile } = await import('../embedded/build-index.ts');
+    // Format 4 had the same `places` rows, and no extract_fts.
+    const older = path.join(dataDir, 'places-index-v4.sqlite');
+    copyFileSync(indexFile, older);
+    const db = new Database(older);
+    db.exec("DROP TABLE extract_fts; UPDATE meta SET value = '4' WHERE key = 'format'");
+    db.close();
+    rmSync(indexFile);
+    const report = buildPlacesIndexFile(indexFile, { fingerprint: 'an upgrade' });
+    expect(report.extractPlaces).toBe(14);
+    expect(names('coffee', MARAIS)[0]).toBe('Café Charlot');
+    expect(names('ramen', ASAKUSA)[0]).toBe('一蘭 浅草店');
   });
 });
