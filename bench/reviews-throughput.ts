@@ -1,4 +1,8 @@
 /**
+ * MEASURES THE CACHED PATH ONLY: one URL asked again and again, so every request but the
+ * first is a response-cache hit. For what varied requests and writes cost, run
+ * bench/mixed-load.ts (issue 14 §2).
+ *
  * Requests per second of GET /api/reviews/review/ (the real app: session, query, response
  * schema) for a signed-in user with 100,000 spots, under 50 concurrent keep-alive
  * connections, against a bare Fastify route returning the same JSON from memory in the
@@ -83,6 +87,10 @@ const bareUrl = `${await bare.listen({ host: '127.0.0.1', port: 0 })}/bare`;
 const load = (url: string, seconds = SECONDS) =>
   runLoad({ url, headers: { cookie }, connections: CONNECTIONS, seconds });
 console.log(
+  'The cached path only: the same page every time (response-cache hits). ' +
+    'Varied requests and writes: bench/mixed-load.ts.',
+);
+console.log(
   `GET /api/reviews/review/ (${payload.count} spots, page of 20, ` +
     `${JSON.stringify(payload).length} bytes), ${CONNECTIONS} connections, ${ROUNDS}×${SECONDS} s each`,
 );
@@ -106,7 +114,7 @@ const [a, b] = [summary(runs.app), summary(runs.bare)];
 const line = (name: string, s: typeof a) =>
   `${name.padEnd(26)} ${s.rps.toFixed(0).padStart(6)} req/s  server CPU ${s.cpu.toFixed(3)} ms/req` +
   `  p50 ${s.p50.toFixed(1)} ms  p99 ${s.p99.toFixed(1)} ms  failed ${s.failed}`;
-console.log(line('app /api/reviews/review/', a));
+console.log(line('app, cached page', a));
 console.log(line('bare Fastify, same JSON', b));
 console.log(
   `ratio app / bare: ${((a.rps / b.rps) * 100).toFixed(0)}% of the requests/s (target ≥ 50%)`,

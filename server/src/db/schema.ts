@@ -101,6 +101,18 @@ export interface SpotCountsTable {
   version: Generated<number>;
 }
 
+/** Which spots each gallery version changed, and their columns before (migration 008). */
+export interface GalleryChangesTable {
+  user_id: number;
+  version: number;
+  spot_id: number;
+  old_rating: number | null;
+  old_visited: number | null;
+  old_type: string | null;
+  old_city: string | null;
+  old_country: string | null;
+}
+
 export interface ListsTable {
   id: Generated<number>;
   user_id: number;
@@ -112,6 +124,8 @@ export interface ListsTable {
   updated_at: number;
   /** normalised name + description, for search (migration 003) */
   search_norm: Generated<string>;
+  /** bumped by triggers on every write that changes the list's answer (migration 009) */
+  version: Generated<number>;
 }
 
 /** Every slug a list has had, so renamed lists keep answering on old links. */
@@ -213,6 +227,7 @@ export interface Database {
   places: PlacesTable;
   reviews: ReviewsTable;
   spot_counts: SpotCountsTable;
+  gallery_changes: GalleryChangesTable;
   lists: ListsTable;
   list_slugs: ListSlugsTable;
   list_reviews: ListReviewsTable;

@@ -31,7 +31,8 @@ export async function ownedList(
   return list;
 }
 
-export const presentList = (list: ListRecord): ListSummary => ({
+/** (the version is the server's business, not part of any answer) */
+export const presentList = (list: Omit<ListRecord, 'version'>): ListSummary => ({
   id: list.id,
   name: list.name,
   description: list.description,

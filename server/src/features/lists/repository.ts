@@ -13,6 +13,8 @@ export interface ListRecord {
   slug: string;
   owner_username: string;
   spot_count: number;
+  /** moves on every write that changes the list's answer (migration 009) */
+  version: number;
 }
 
 const MAX_INT = 2_147_483_647;
@@ -37,6 +39,7 @@ function selectLists(db: Db) {
       'lists.description',
       'lists.shareable_by_link',
       'lists.slug',
+      'lists.version',
       'users.username as owner_username',
       eb
         .selectFrom('list_reviews')

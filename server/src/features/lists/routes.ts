@@ -15,6 +15,7 @@ import type { RouteOptions } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { ownedList, presentList, viewableList } from './access.ts';
 import { exampleLists } from './examples/example-lists.ts';
+import { cachedListAnswer, sendJsonBytes } from './list-answer-cache.ts';
 import { listSpots } from './list-spots.ts';
 import { createList, deleteList, updateList } from './list-writes.ts';
 import { mapPictureRoute } from './map-picture-route.ts';
@@ -30,6 +31,8 @@ const keyParams = z.object({ key: text().min(1).max(200) });
 export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const { db } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Per app instance: each one has its own database (tests run several in one process).
+  const listAnswer = cachedListAnswer(db);
 
   for (const url of ['/list/:key', '/list/:key/']) {
     api.get(
@@ -42,11 +45,12 @@ export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
           response: { 200: listDetailSchema, ...errors },
         },
       },
-      async (request) => {
+      // Sent as the JSON built (and checked against the schema) once per list version.
+      async (request, reply) => {
         const list = await viewableList(db, request.params.key, request.user);
         // A signed-in viewer's list page asks for its map picture next.
         if (request.user) ctx.pictures.warm();
-        return { ...presentList(list), reviews: await listSpots(db, list.id) };
+        return sendJsonBytes(reply, await listAnswer(list));
       },
     );
   }

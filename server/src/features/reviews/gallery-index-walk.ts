@@ -55,42 +55,50 @@ export function indexWalk(
     );
   };
 
+  /** Entries of one range, counting no further than `cap`. */
+  const countUpTo = async (qc: QueryCreator<Database>, seek: Expression<SqlBool>, cap: number) => {
+    const entries = (await spots(db)).where(seek).select(sql.lit(1).as('one')).limit(cap);
+    const row = await qc
+      .selectFrom(entries.as('e'))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  };
+
   return {
     async walk(from, offset, limit) {
-      const ranges = from === undefined ? [] : seekRanges(q.sortBy, from);
       const qc = search?.with(db) ?? db;
-      if (ranges.length < 2) {
-        const base = await spots(qc);
-        return order
-          .reduce((b, [key, dir]) => b.orderBy(key, dir), base)
-          .$if(ranges.length > 0, (b) => b.where(ranges[0]!))
+      const range = async (
+        seek: Expression<SqlBool> | undefined,
+        keys: SortKey[],
+        offset: number,
+        limit: number,
+      ) =>
+        keys
+          .reduce((b, [key, dir]) => b.orderBy(key, dir), await spots(qc))
+          .$if(seek !== undefined, (b) => b.where(seek!))
           .select(['r.id', 'r.rating'])
           .limit(limit)
           .offset(offset)
           .execute();
-      }
-      // Two ranges, in this order: both databases merge the two ordered index reads.
-      const [[key, dir]] = order as [SortKey];
-      const arm = async (n: number) =>
-        (await spots(db))
-          .where(ranges[n]!)
-          .select(['r.id', 'r.rating', sql.lit(n).as('arm'), sql<number>`${key}`.as('sort_key')]);
-      const [first, second] = [await arm(0), await arm(1)];
-      return qc
-        .selectFrom(first.unionAll(second).as('u'))
-        .select(['u.id', 'u.rating'])
-        .orderBy('u.arm')
-        .orderBy('u.sort_key', dir)
-        .orderBy('u.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+      if (from === undefined) return range(undefined, order, offset, limit);
+      /*
+       * From a mark, a rating order is two index ranges read one after the other: the rest
+       * of the mark's rating, then the ratings after it. Both in one query (UNION ALL
+       * ordered by range) made SQLite sort every entry of the first range. The first range
+       * pins every key but id, so it is ordered by id alone: ordered by the low-rating
+       * expression too, SQLite sorts it again (1-1.6 ms instead of 0.02 ms).
+       */
+      const [first, then] = seekRanges(q.sortBy, from);
+      const rows = await range(first, order.slice(-1), offset, limit);
+      if (then === undefined || rows.length === limit) return rows;
+      // The first range ended within the page, or before it: how many entries it had.
+      const skipped = rows.length > 0 ? offset : await countUpTo(qc, first!, offset);
+      return [...rows, ...(await range(then, order, offset - skipped, limit - rows.length))];
     },
     async count() {
       const narrowed = q.type ?? q.city ?? q.country;
       if (narrowed === undefined && !search) return counted(db, userId, q);
-      if (narrowed === undefined && q.visited === 'both')
-        return (at.matches ??= await search!.count());
       const base = await spots(search?.with(db) ?? db);
       const row = await base
         .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -3,33 +3,45 @@ import type { GalleryQuery, SortMark } from './sort-keys.ts';
 
 /**
  * Where a gallery page starts without walking the offset
- * (docs/decisions/004-gallery-query.md, "Deep pages and broad searches").
+ * (docs/decisions/004-gallery-query.md, "Deep pages and broad searches", "After a write").
  *
  * For one user's query (filters, search and sort; not offset or limit) at one gallery
- * version we keep its count and a "mark" every `step` positions of its order: the sort
- * key (rating, id) of the spot at position k·step. A page at offset o seeks to mark
- * ⌊o/step⌋ on the sort index and walks fewer than `step` entries from there. A mark is
- * found the first time it is needed, by one walk from the last known mark before it, so
- * the first deep request of a version costs what an OFFSET walk did, and every later one
- * at or near that offset a short seek; marks fill in as the user pages. The version (`spot_counts.version`, bumped by triggers on every
- * write of the user's spots) is read before the page, as the response cache does, so
- * marks and counts are never used for data older than they are.
- *
- * A search also keeps its whole order, once found (`ids`): finding a search's matches is
- * the costly part of every search request (a short prefix expands to thousands of index
- * terms; PostgreSQL's GIN lookup and heap reads), so later pages of it, at any offset and
- * in any order asked before, are a slice of that list.
+ * version (`spot_counts.version`, bumped by triggers on every write of the user's spots)
+ * we keep:
+ * - without search words: its count and *marks*. A mark is a sort key with its position,
+ *   the number of spots of the query before that key. A page at offset o seeks to the
+ *   last mark at or before o on the sort index and walks the rest. Marks are found the
+ *   first time they are needed, about every `step` positions, by one walk from the mark
+ *   before. A mark stays valid when its own spot is deleted or moves (the seek goes to the
+ *   first spot at or after the key), so after a write only positions shift by ±1.
+ * - with search words: its whole order (`order`), found once. Finding a search's matches
+ *   is the costly part of every search request (a short prefix expands to thousands of
+ *   index terms; PostgreSQL's GIN lookup and heap reads); every page is then a slice.
+ * A newer version is reached by applying the version's changes (gallery-changes.ts), not
+ * by starting again.
  */
 export interface Positions {
   readonly key: string;
-  version: number;
+  /** The gallery version the count, marks and order describe. */
+  readonly version: number;
   count?: number;
   /** Spots matching the search words alone (no filters): picks the search plan. */
   matches?: number;
-  /** marks[k]: the spot at position k·step; null once k·step is past the end. */
-  marks: (SortMark | null)[];
-  /** A search's ids in the query's order (4 bytes a spot). */
-  ids?: Int32Array;
+  /** Sorted by position (and so by key). */
+  marks: Mark[];
+  /** A search's spots in the query's order (5 bytes a spot). */
+  order?: WholeOrder;
+}
+
+export interface Mark {
+  /** How many of the query's spots sort before `key`. */
+  pos: number;
+  key: SortMark;
+}
+
+export interface WholeOrder {
+  ids: Int32Array;
+  ratings: Uint8Array;
 }
 
 export class GalleryPositions {
@@ -46,24 +58,42 @@ export class GalleryPositions {
     this.#entries = new LRUCache({
       maxSize: maxBytes,
       sizeCalculation: (at) =>
-        2 * at.key.length + 40 * at.marks.length + 4 * (at.ids?.length ?? 0) + 100,
+        2 * at.key.length + 48 * at.marks.length + 5 * (at.order?.ids.length ?? 0) + 100,
     });
   }
 
-  /** Stores a search's whole order with its entry (and counts its memory). */
-  keepOrder(at: Positions, ids: Int32Array): void {
-    at.ids = ids;
-    this.#entries.set(at.key, at);
+  static keyOf(userId: number, q: GalleryQuery): string {
+    const { sortBy, visited, search, type, city, country } = q;
+    return JSON.stringify([userId, sortBy, visited, search, type, city, country]);
   }
 
-  /** The positions of this query at this version; a new version starts empty. */
-  of(userId: number, q: GalleryQuery, version: number): Positions {
-    const { sortBy, visited, search, type, city, country } = q;
-    const key = JSON.stringify([userId, sortBy, visited, search, type, city, country]);
-    const known = this.#entries.get(key);
-    if (known?.version === version) return known;
-    const fresh: Positions = { key, version, marks: [] };
-    this.#entries.set(key, fresh);
-    return fresh;
+  /** The entry kept for this query, at whatever version it is. */
+  get(key: string): Positions | undefined {
+    return this.#entries.get(key);
   }
+
+  /**
+   * Keeps `at` unless a newer version of the query is kept already (two requests may
+   * catch the same entry up at once). Also called when an entry grows, to count its memory.
+   */
+  keep(at: Positions): void {
+    const kept = this.#entries.peek(at.key);
+    if (!kept || kept.version <= at.version) this.#entries.set(at.key, at);
+  }
+}
+
+/** The index of the last mark at or before `offset`, or -1 (start from the beginning). */
+export function markBefore(marks: readonly Mark[], offset: number): number {
+  let [lo, hi] = [0, marks.length - 1];
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (marks[mid]!.pos <= offset) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return hi;
+}
+
+/** Adds a mark, keeping the marks sorted by position. */
+export function addMark(marks: Mark[], mark: Mark): void {
+  marks.splice(markBefore(marks, mark.pos) + 1, 0, mark);
 }

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { OrderSource } from './gallery-index-walk.ts';
-import type { Positions } from './gallery-positions.ts';
 import { ftsMatchQuery, queryWords } from './search-text.ts';
 import type { GalleryQuery } from './sort-keys.ts';
 
@@ -15,11 +14,11 @@ export const isPlainSearch = (q: GalleryQuery) =>
   q.visited === 'both';
 
 /**
- * On SQLite such a search never needs the reviews table to pick a page: the FTS index
- * holds only this user's terms and iterates in rowid (= id = creation) order, so the ids
- * (from a mark: `rowid` ranges are pushed into FTS5) and the count come from it alone.
+ * On SQLite such a search never needs the reviews table for its order: the FTS index holds
+ * only this user's terms and iterates in rowid (= id = creation) order, so the ids come
+ * from it alone (from a mark: `rowid` ranges are pushed into FTS5).
  */
-export function sqliteFtsWalk(db: Db, userId: number, q: GalleryQuery, at: Positions): OrderSource {
+export function sqliteFtsWalk(db: Db, userId: number, q: GalleryQuery): Pick<OrderSource, 'walk'> {
   const match = ftsMatchQuery(userId, queryWords(q.search));
   const oldest = q.sortBy === 'oldest';
   const dir = sql.raw(oldest ? 'asc' : 'desc');
@@ -31,11 +30,6 @@ export function sqliteFtsWalk(db: Db, userId: number, q: GalleryQuery, at: Posit
         where reviews_search match ${match} ${seek}
         order by rowid ${dir} limit ${limit} offset ${offset}`.execute(db);
       return rows.map(({ id }) => ({ id, rating: 0 }));
-    },
-    async count() {
-      const { rows } = await sql<{ count: number }>`select count(*) as count from reviews_search
-        where reviews_search match ${match}`.execute(db);
-      return (at.matches = Number(rows[0]?.count ?? 0));
     },
   };
 }

@@ -1,8 +1,14 @@
-import type { Metadata } from '@spotbook/contract';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/connection.ts';
+import { readChanges, type SpotImage } from './gallery-changes.ts';
 
 type FilterColumn = 'place_type' | 'place_city' | 'place_country';
+/** Each filter column and its name in the answer, in the answer's order. */
+const FILTERS = [
+  ['place_type', 'types'],
+  ['place_city', 'cities'],
+  ['place_country', 'countries'],
+] as const;
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
 
 /** The distinct non-empty values of one filter column, read from its (user_id, column) index. */
@@ -14,69 +20,142 @@ async function distinctValues(db: Db, userId: number, column: FilterColumn): Pro
     .where('user_id', '=', userId)
     .where(column, '!=', '')
     .execute();
-  // Sorted here, not in SQL, so both databases give the same (human) order.
-  return rows.map((r) => r[column]).sort(collator.compare);
+  return rows.map((r) => r[column]);
 }
 
-interface FilterOptions {
-  types: string[];
-  cities: string[];
-  countries: string[];
+/** Whether any of the user's spots still has this value (one probe of the same index). */
+async function stillUsed(db: Db, userId: number, column: FilterColumn, value: string) {
+  const row = await db
+    .selectFrom('reviews')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where(column, '=', value)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
+
+/** A user's filter options at one gallery version, and their JSON (the answer's tail). */
+interface FilterOptions {
+  version: number;
+  values: Record<FilterColumn, Set<string>>;
+  json: string;
+}
+
+/** `"types":[…],"cities":[…],"countries":[…]`, each sorted here, not in SQL, so both
+ * databases give the same (human) order. */
+const optionsJson = (values: FilterOptions['values']) =>
+  FILTERS.map(
+    ([column, name]) => `"${name}":${JSON.stringify([...values[column]].sort(collator.compare))}`,
+  ).join(',');
 
 /**
- * `GET /api/reviews/review/metadata/`: counts for the home page and the filter options.
+ * Brings `known` to the values after the logged writes, at the version the log was read at
+ * (at least the caller's): a value a changed spot has now is in; a value one had before and
+ * none of them has now is in only while another spot still has it (probed afterwards: a
+ * write meanwhile is in the next catch-up anyway). Undefined when the log doesn't reach
+ * back to `known.version`.
+ */
+async function applyChanges(
+  db: Db,
+  userId: number,
+  known: FilterOptions,
+): Promise<FilterOptions | undefined> {
+  const read = await readChanges(db, userId, known.version);
+  if (!read) return undefined;
+  const { changes, version } = read;
+  const values = { ...known.values };
+  let moved = false;
+  for (const [column] of FILTERS) {
+    const now = new Set(changes.map((c) => c.after?.[column]).filter(nonEmpty));
+    const before = changes.map((c) => c.before?.[column]).filter(nonEmpty);
+    const added = [...now].filter((v) => !values[column].has(v));
+    const doubtful = [...new Set(before)].filter((v) => !now.has(v) && values[column].has(v));
+    const gone: string[] = [];
+    for (const value of doubtful)
+      if (!(await stillUsed(db, userId, column, value))) gone.push(value);
+    if (!added.length && !gone.length) continue;
+    // Copied before changing: `known` may be in use by a request that read it meanwhile.
+    values[column] = new Set([...values[column], ...added].filter((v) => !gone.includes(v)));
+    moved = true;
+  }
+  return { version, values, json: moved ? optionsJson(values) : known.json };
+}
+
+const nonEmpty = (value: SpotImage[FilterColumn] | undefined): value is string => !!value;
+
+/**
+ * `GET /api/reviews/review/metadata/`'s JSON: counts for the home page and the filter options.
  *
  * The filter options (three DISTINCTs over the user's spots: ~16 ms at 100,000 spots) are
  * kept per user with the gallery version they were read at (`spot_counts.version`, bumped
- * by triggers on every write of the user's spots, whichever app server wrote), like the
- * gallery's response cache; the counts are read every time (lists and follows have no
- * version, and they are cheap).
+ * by triggers on every write of the user's spots, whichever app server wrote). After a
+ * write they are brought up to date from the gallery's change log (migration 008: which
+ * spots changed, their columns before) instead of read again: a write that neither adds nor
+ * removes a value costs one small read, a spot that may have taken a value's last use one
+ * index probe more. The counts are read every time, in one statement (lists and follows
+ * have no version, and they are cheap); the answer is put together as a string, with the
+ * options' JSON kept, since its shape is fixed (metadataSchema) and its values are ours.
  */
 export function spotMetadataReader(db: Db, maxUsers = 1000) {
-  const options = new LRUCache<number, { version: number; filters: FilterOptions }>({
-    max: maxUsers,
-  });
+  const options = new LRUCache<number, FilterOptions>({ max: maxUsers });
   const filterOptions = async (userId: number, version: number): Promise<FilterOptions> => {
-    const hit = options.get(userId);
-    if (hit?.version === version) return hit.filters;
-    const [types, cities, countries] = await Promise.all([
-      distinctValues(db, userId, 'place_type'),
-      distinctValues(db, userId, 'place_city'),
-      distinctValues(db, userId, 'place_country'),
-    ]);
-    const filters = { types, cities, countries };
-    options.set(userId, { version, filters });
-    return filters;
+    const known = options.get(userId);
+    if (known?.version === version) return known;
+    const caughtUp = known && version > known.version && (await applyChanges(db, userId, known));
+    const fresh = caughtUp || (await readOptions(userId, version));
+    options.set(userId, fresh);
+    return fresh;
+  };
+  const readOptions = async (userId: number, version: number): Promise<FilterOptions> => {
+    const [types, cities, countries] = await Promise.all(
+      FILTERS.map(([column]) => distinctValues(db, userId, column)),
+    );
+    const values = {
+      place_type: new Set(types),
+      place_city: new Set(cities),
+      place_country: new Set(countries),
+    };
+    return { version, values, json: optionsJson(values) };
   };
 
-  return async (userId: number): Promise<Metadata> => {
+  // One round trip for the four figures, compiled once: the user id is a placeholder
+  // swapped for the caller's in the bound parameters.
+  const ANY_USER = -7;
+  const counts = db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('spot_counts').select('version').where('user_id', '=', ANY_USER).as('version'),
+      eb.selectFrom('spot_counts').select('total').where('user_id', '=', ANY_USER).as('total'),
+      eb
+        .selectFrom('lists')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .where('user_id', '=', ANY_USER)
+        .as('list_count'),
+      // Followed lists count only while they are still shareable (contract §4, following).
+      eb
+        .selectFrom('saved_lists as sl')
+        .innerJoin('lists as l', 'l.id', 'sl.list_id')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .where('sl.user_id', '=', ANY_USER)
+        .where('l.shareable_by_link', '=', 1)
+        .as('saved_list_count'),
+    ])
+    .compile();
+  type Counts = Record<'version' | 'total' | 'list_count' | 'saved_list_count', number | null>;
+
+  return async (userId: number): Promise<string> => {
     // Read before the options, so options are never stored under a newer version than theirs.
-    const spots = await db
-      .selectFrom('spot_counts')
-      .select(['version', 'total'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    const listCount = db
-      .selectFrom('lists')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.count));
-    // Followed lists count only while they are still shareable (contract §4, following).
-    const savedLists = db
-      .selectFrom('saved_lists as sl')
-      .innerJoin('lists as l', 'l.id', 'sl.list_id')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('sl.user_id', '=', userId)
-      .where('l.shareable_by_link', '=', 1)
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.count));
-    const [list_count, saved_list_count, filters] = await Promise.all([
-      listCount,
-      savedLists,
-      filterOptions(userId, Number(spots?.version ?? 0)),
-    ]);
-    return { saved_list_count, review_count: Number(spots?.total ?? 0), list_count, ...filters };
+    const { rows } = await db.executeQuery<Counts>({
+      ...counts,
+      parameters: counts.parameters.map((p) => (p === ANY_USER ? userId : p)),
+    });
+    const row = rows[0]!;
+    const filters = await filterOptions(userId, Number(row.version ?? 0));
+    const figures = {
+      saved_list_count: Number(row.saved_list_count ?? 0),
+      review_count: Number(row.total ?? 0),
+      list_count: Number(row.list_count ?? 0),
+    };
+    return `${JSON.stringify(figures).slice(0, -1)},${filters.json}}`;
   };
 }

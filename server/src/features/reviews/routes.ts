@@ -68,7 +68,8 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
         response: { 200: metadataSchema, ...errors },
       },
     },
-    async (request) => spotMetadata(currentUser(request).id),
+    // Sent as the JSON string put together from the kept filter options (metadata.ts).
+    async (request, reply) => sendJson(reply, await spotMetadata(currentUser(request).id)),
   );
 
   api.get(

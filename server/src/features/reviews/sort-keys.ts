@@ -77,3 +77,16 @@ export function seekRanges(sortBy: ReviewSort, mark: SortMark): Expression<SqlBo
     }
   }
 }
+
+const lowRating = (rating: number) => (rating === 0 ? 6 : rating);
+
+/**
+ * The order of SORT_KEYS in JS: negative when `a` comes before `b`. Used to adjust kept
+ * positions after a write (gallery-changes.ts), so it must agree with the SQL exactly.
+ */
+export const COMPARE_KEYS: Record<ReviewSort, (a: SortMark, b: SortMark) => number> = {
+  newest: (a, b) => b.id - a.id,
+  oldest: (a, b) => a.id - b.id,
+  highest_rating: (a, b) => b.rating - a.rating || b.id - a.id,
+  lowest_rating: (a, b) => lowRating(a.rating) - lowRating(b.rating) || b.id - a.id,
+};

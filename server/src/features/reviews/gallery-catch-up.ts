@@ -1,0 +1,42 @@
+import type { Db, DialectName } from '../../db/connection.ts';
+import {
+  matchesWords,
+  mergeOrder,
+  passesFilters,
+  readChanges,
+  shiftPositions,
+  type SpotImage,
+} from './gallery-changes.ts';
+import type { Positions } from './gallery-positions.ts';
+import { queryWords } from './search-text.ts';
+import type { GalleryQuery } from './sort-keys.ts';
+
+/**
+ * `known` brought to the current version (at least `version`) by applying the logged
+ * changes, or undefined when it can't be (nothing worth keeping, the log doesn't reach
+ * back that far, a spot's words this process can't match exactly): the caller starts
+ * afresh. The result may be newer than asked for, which a request may always use.
+ */
+export async function catchUp(
+  db: Db,
+  dialect: DialectName,
+  userId: number,
+  q: GalleryQuery,
+  known: Positions,
+): Promise<Positions | undefined> {
+  const words = queryWords(q.search);
+  if (words.length ? !known.order : known.count === undefined && !known.marks.length) return;
+  const read = await readChanges(db, userId, known.version);
+  if (!read) return;
+  const { version, changes } = read;
+  if (!words.length) return shiftPositions(known, q, changes, version);
+  const matching: SpotImage[] = [];
+  for (const { after } of changes) {
+    if (!after || !passesFilters(q, after)) continue;
+    const match = matchesWords(after.search_norm!, words, dialect);
+    if (match === undefined) return;
+    if (match) matching.push(after);
+  }
+  const order = mergeOrder(known.order!, q, changes, matching);
+  return { key: known.key, version, matches: known.matches, marks: [], order };
+}
