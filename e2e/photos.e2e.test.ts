@@ -245,6 +245,12 @@ describe.each(DIALECTS)('photos of a spot in a real browser on %s', (dialect) =>
     await page.keyboard.press('Space');
     const handle = page.getByRole('button', { name: 'Drag photo 1 of 4 to reorder' });
     await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+    // (Its pick-up announcement is at once replaced by this one: the cover is over itself.)
+    await page.getByText('Over position 1 of 4.').waitFor({ state: 'attached' });
+    // dnd-kit listens for the arrow keys only from a setTimeout(0) queued at pick-up, and
+    // Chromium runs input before timers on a busy page: a timer of ours, queued after its
+    // one, has run only once the listener is there.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await page.keyboard.press('ArrowRight');
     await page.getByText('Over position 2 of 4.').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
