@@ -3,22 +3,36 @@
 import type { Db } from '../server/src/db/connection.ts';
 import { insertSpot } from '../server/src/features/reviews/create.ts';
 import { deleteSpot, findSpot, updateSpot } from '../server/src/features/reviews/repository.ts';
+import { benchPlaceRow } from './seed-writers.ts';
+
+/** Runs one write; its wall time in ms. */
+const timed = async (write: () => Promise<unknown>) => {
+  const start = process.hrtime.bigint();
+  await write();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+};
 
 /**
  * `write(i)` makes the i-th write of a cycle: visited toggled, rating changed, review text
  * changed (its search words), a spot created (on a new place), that spot deleted. Over two
- * cycles the seeded spots are back as they were, but for their `updated_at`.
+ * cycles the seeded spots are back as they were, but for their `updated_at`. It resolves to
+ * the milliseconds of the spot's write itself, without finding the spot or writing the new
+ * place (bench/gallery-write-cost.ts).
  */
 export function galleryWrites(db: Db, userId: number) {
   let created: number | undefined;
   let serial = 0;
+  // The seeded spots' id range, read once (100,000 index entries): the spot created in a
+  // cycle is deleted before the next update, so the range never changes between picks.
+  let range: { min: number; max: number } | undefined;
   // Spots spread over the whole order (ids of the bench user are consecutive).
   const someSpot = async (i: number) => {
-    const { min, max } = await db
+    range ??= await db
       .selectFrom('reviews')
       .select((eb) => [eb.fn.min<number>('id').as('min'), eb.fn.max<number>('id').as('max')])
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
+    const { min, max } = range;
     for (let id = min + ((i * 7919) % (max - min)); ; id++) {
       const spot = await findSpot(db, id);
       if (spot?.user_id === userId) return spot;
@@ -27,26 +41,23 @@ export function galleryWrites(db: Db, userId: number) {
   const kinds = [
     async (i: number) => {
       const spot = await someSpot(i);
-      await updateSpot(db, spot, { visited: spot.visited === 0 });
+      return timed(() => updateSpot(db, spot, { visited: spot.visited === 0 }));
     },
     async (i: number) => {
       const spot = await someSpot(i);
-      await updateSpot(db, spot, { rating: (spot.rating + 3) % 6 });
+      return timed(() => updateSpot(db, spot, { rating: (spot.rating + 3) % 6 }));
     },
     async (i: number) => {
       const spot = await someSpot(i);
       const review = spot.review.endsWith(' garden')
         ? spot.review.slice(0, -7)
         : `${spot.review} garden`;
-      await updateSpot(db, spot, { review });
+      return timed(() => updateSpot(db, spot, { review }));
     },
     async () => {
-      const id = `bench:after-write-${process.pid}-${serial++}`;
-      const place = await db
-        .insertInto('places')
-        .values({
-          id,
-          provider: 'bench',
+      const row = benchPlaceRow(
+        {
+          id: `bench:after-write-${process.pid}-${serial++}`,
           display_name: 'Tea garden terrace',
           formatted_address: '2 Tower Street, Lyon, France',
           city: 'Lyon',
@@ -54,23 +65,22 @@ export function galleryWrites(db: Db, userId: number) {
           lat: 45.76,
           lng: 4.83,
           primary_type: 'cafe',
-          website_uri: '',
-          google_maps_uri: '',
-          editorial_summary: '',
-          photo_ref: '',
-          cached_preview_image: '',
-          owner_id: null,
-          created_at: Date.now(),
-        })
+        },
+        Date.now(),
+      );
+      const place = await db
+        .insertInto('places')
+        .values(row)
         .returningAll()
         .executeTakeFirstOrThrow();
       const spot = { review: 'the best sunset', rating: 4, visited: true };
-      created = await insertSpot(db, userId, place, spot, Date.now());
+      return timed(async () => (created = await insertSpot(db, userId, place, spot, Date.now())));
     },
     async () => {
-      if (created !== undefined) await deleteSpot(db, created, userId);
+      const spot = created;
       created = undefined;
+      return spot === undefined ? 0 : timed(() => deleteSpot(db, spot, userId));
     },
   ];
-  return (i: number) => kinds[i % kinds.length]!(i);
+  return (i: number): Promise<number> => kinds[i % kinds.length]!(i);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../server/src/db/connection.ts';
 import { spotColumns } from '../server/src/features/reviews/spot-columns.ts';
+import { benchPlaceRow } from './seed-writers.ts';
 
 /** Signs a new user up through the API; their id and the headers that make calls theirs. */
 export async function signUp(app: FastifyInstance) {
@@ -40,24 +41,19 @@ export async function seedSharedList(db: Db, userId: number, count: number) {
   await db.insertInto('list_slugs').values({ slug, list_id: list.id }).execute();
   const spotIds: number[] = [];
   for (let i = 0; i < count; i++) {
-    const place = {
-      id: `bench:photo-${now}-${i}`,
-      provider: 'bench',
-      display_name: `Place ${i}`,
-      formatted_address: `${i} Rue de Rivoli, Paris`,
-      city: 'Paris',
-      country: 'France',
-      lat: 48.85 + i / 1000,
-      lng: 2.35,
-      primary_type: 'museum',
-      website_uri: '',
-      google_maps_uri: '',
-      editorial_summary: '',
-      photo_ref: '',
-      cached_preview_image: '',
-      owner_id: null,
-      created_at: now,
-    };
+    const place = benchPlaceRow(
+      {
+        id: `bench:photo-${now}-${i}`,
+        display_name: `Place ${i}`,
+        formatted_address: `${i} Rue de Rivoli, Paris`,
+        city: 'Paris',
+        country: 'France',
+        lat: 48.85 + i / 1000,
+        lng: 2.35,
+        primary_type: 'museum',
+      },
+      now,
+    );
     await db.insertInto('places').values(place).execute();
     const spot = await db
       .insertInto('reviews')

@@ -7,6 +7,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/sr
 import { hashPassword } from '../server/src/features/auth/passwords.ts';
 import { spotColumns } from '../server/src/features/reviews/spot-columns.ts';
 import {
+  benchPlaceRow,
   pgDatabaseUrl,
   PG_ADMIN_URL,
   postgresHandle,
@@ -69,17 +70,7 @@ async function seed(writer: Writer, size: SeedSize, log: (m: string) => void) {
   for (let i = 0; i < places.length; i += 5000) {
     await writer.insert(
       'places',
-      places.slice(i, i + 5000).map((p) => ({
-        ...p,
-        provider: 'bench',
-        website_uri: '',
-        google_maps_uri: '',
-        editorial_summary: '',
-        photo_ref: '',
-        cached_preview_image: '',
-        owner_id: null,
-        created_at: now,
-      })),
+      places.slice(i, i + 5000).map((p) => benchPlaceRow(p, now)),
     );
   }
   log(`  ${users.length} users, ${places.length} places`);

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseHandle } from '../server/src/db/connection.ts';
 import type { Database } from '../server/src/db/schema.ts';
+import type { BenchPlace } from './spot-data.ts';
 
 /** Bulk writers for the benchmark seed: plain driver calls, batched, no query builder. */
 export type Row = Record<string, string | number | null>;
@@ -14,6 +15,22 @@ export interface Writer {
 }
 
 const columnsOf = (rows: Row[]) => Object.keys(rows[0] ?? {});
+
+/**
+ * A bench place's `places` row, the provider fields the benchmarks don't vary left empty:
+ * the one shape for the bulk seed and for the places benchmarks add one at a time.
+ */
+export const benchPlaceRow = (place: BenchPlace, createdAt: number) => ({
+  ...place,
+  provider: 'bench',
+  website_uri: '',
+  google_maps_uri: '',
+  editorial_summary: '',
+  photo_ref: '',
+  cached_preview_image: '',
+  owner_id: null,
+  created_at: createdAt,
+});
 
 /** One prepared INSERT per batch, in one transaction; ANALYZE at the end. */
 export function sqliteWriter(file: string): Writer {

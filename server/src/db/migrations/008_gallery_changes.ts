@@ -11,11 +11,19 @@ import { isPostgres } from '../dialect.ts';
  * (an UPDATE still bumps twice) and then log one row per user whose gallery changed: the
  * version after the write, the spot, and the spot's gallery columns before the write
  * (NULL when the spot wasn't this user's: a new spot, or one moved to them). The spot's
- * state after the write is read from `reviews` by the reader. Rows older than
- * `GALLERY_CHANGES_KEPT` versions are pruned by the same triggers, so the table stays at
- * a few hundred rows per user; a reader further behind than that rebuilds.
+ * state after the write is read from `reviews` by the reader.
+ *
+ * The same triggers trim the log, but only once every `GALLERY_CHANGES_TRIM_EVERY`
+ * versions (a write does one INSERT, and a DELETE of a whole batch now and then, instead
+ * of deleting one row on every write): a write whose bumps reach a multiple of it forgets
+ * the rows older than `GALLERY_CHANGES_KEPT` versions. The log therefore always reaches
+ * back at least `GALLERY_CHANGES_KEPT` versions and holds at most that plus one batch
+ * (a few hundred rows per user); a reader further behind than `GALLERY_CHANGES_KEPT`
+ * rebuilds. A photo write bumps the version without logging (migration 007); when it is
+ * the one to reach the multiple, that trim waits for the next one.
  */
 export const GALLERY_CHANGES_KEPT = 512;
+export const GALLERY_CHANGES_TRIM_EVERY = 64;
 
 const OLD_IMAGE = ['rating', 'visited', 'place_type', 'place_city', 'place_country'];
 const image = (row: string | null) =>
@@ -26,10 +34,15 @@ const record = (user: string, spot: string, before: string | null, when = 'true'
   `INSERT INTO gallery_changes (user_id, version, spot_id, old_rating, old_visited, old_type, old_city, old_country)
      SELECT user_id, version, ${spot}.id, ${image(before)} FROM spot_counts
      WHERE user_id = ${user}.user_id AND ${when};`;
-/** Forgets `user`'s changes older than the kept versions (one index probe). */
-const prune = (user: string, when = 'true') =>
+/**
+ * Forgets `user`'s changes older than the kept versions when this write's `bumps` (an SQL
+ * expression: how much it raised `user`'s version) reached a multiple of the trim period.
+ * Otherwise the bound is NULL and the DELETE stops at the one `spot_counts` probe.
+ */
+const prune = (user: string, bumps: string, when = 'true') =>
   `DELETE FROM gallery_changes WHERE user_id = ${user}.user_id AND ${when}
-     AND version <= (SELECT version - ${GALLERY_CHANGES_KEPT} FROM spot_counts WHERE user_id = ${user}.user_id);`;
+     AND version <= (SELECT version - ${GALLERY_CHANGES_KEPT} FROM spot_counts
+       WHERE user_id = ${user}.user_id AND version % ${GALLERY_CHANGES_TRIM_EVERY} < ${bumps});`;
 
 /** The bumps of migration 004, unchanged. */
 const bumpUpsert = (row: string) =>
@@ -40,18 +53,20 @@ const bumpExisting = (row: string) =>
 
 /* A spot's user never changes in the app; the triggers handle it anyway (moved = deleted
  * for the old user, created for the new one). Ids are never updated. */
-const insertBody = bumpUpsert('new') + record('new', 'new', null) + prune('new');
-const deleteBody = bumpExisting('old') + record('old', 'old', 'old') + prune('old');
+const insertBody = bumpUpsert('new') + record('new', 'new', null) + prune('new', '1');
+const deleteBody = bumpExisting('old') + record('old', 'old', 'old') + prune('old', '1');
 const updateBody = (old: string, neu: string) => {
   const moved = `${old}.user_id <> ${neu}.user_id`;
+  const same = `${old}.user_id = ${neu}.user_id`;
   return (
     bumpExisting(old) +
     bumpUpsert(neu) +
     record(old, old, old, moved) +
-    record(neu, neu, old, `${old}.user_id = ${neu}.user_id`) +
+    record(neu, neu, old, same) +
     record(neu, neu, null, moved) +
-    prune(neu) +
-    prune(old, moved)
+    // The same user's version went up twice; a moved spot's users once each.
+    prune(neu, `CASE WHEN ${same} THEN 2 ELSE 1 END`) +
+    prune(old, '1', moved)
   );
 };
 

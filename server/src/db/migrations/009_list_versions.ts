@@ -12,10 +12,29 @@ import { isPostgres } from '../dialect.ts';
  * - a spot on it (`reviews` UPDATE) or a photo of such a spot (`photos`);
  * - the owner's username (never changed by the app today; kept honest anyway).
  *
- * Places are written once and never updated (migration 004), so they need no trigger.
+ * Updates of spots and photos bump only when they set a column the answer shows
+ * (`UPDATE OF`, below): a spot's gallery copies of its place and its search words, or a
+ * photo's bytes and ETag, are not in the answer. Places are written once and never updated
+ * (migration 004), so they need no trigger.
+ *
  * App servers keep a list's JSON with the version it was built at and serve it only while
  * the list row still holds that version: the version comes with the row they read anyway.
  */
+
+/** The `reviews` columns the answer shows (presentSpot; `place_id` picks the place shown). */
+export const SPOT_COLUMNS_SHOWN = [
+  'id',
+  'user_id',
+  'place_id',
+  'review',
+  'rating',
+  'visited',
+  'created_at',
+  'updated_at',
+] as const;
+/** The `photos` columns the answer shows or orders by (photosOfSpots, presentPhoto). */
+export const PHOTO_COLUMNS_SHOWN = ['id', 'review_id', 'position', 'width', 'height'] as const;
+
 const bumpList = (listId: string) => `UPDATE lists SET version = version + 1 WHERE id = ${listId};`;
 const bumpListsOfSpot = (spotId: string) =>
   `UPDATE lists SET version = version + 1
@@ -33,12 +52,16 @@ const TRIGGERS: Trigger[] = [
     'UPDATE ON list_reviews',
     (n, o) => `UPDATE lists SET version = version + 1 WHERE id IN (${n}.list_id, ${o}.list_id);`,
   ],
-  ['list_version_spot_update', 'UPDATE ON reviews', (n) => bumpListsOfSpot(`${n}.id`)],
+  [
+    'list_version_spot_update',
+    `UPDATE OF ${SPOT_COLUMNS_SHOWN.join(', ')} ON reviews`,
+    (n) => bumpListsOfSpot(`${n}.id`),
+  ],
   ['list_version_photo_insert', 'INSERT ON photos', (n) => bumpListsOfSpot(`${n}.review_id`)],
   ['list_version_photo_delete', 'DELETE ON photos', (_, o) => bumpListsOfSpot(`${o}.review_id`)],
   [
     'list_version_photo_update',
-    'UPDATE ON photos',
+    `UPDATE OF ${PHOTO_COLUMNS_SHOWN.join(', ')} ON photos`,
     (n, o) => bumpListsOfSpot(`${n}.review_id`) + bumpListsOfSpot(`${o}.review_id`),
   ],
   ['list_version_owner', 'UPDATE OF username ON users', (n) => bumpListsOfUser(`${n}.id`)],

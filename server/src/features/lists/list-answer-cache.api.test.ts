@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LIST_MESSAGES, type ListDetail } from '@spotbook/contract';
 import { clock } from '../../lib/clock.ts';
+import { sql } from 'kysely';
 import { TestClient, type TestUser, useTestApp } from '../../../test/helper.ts';
+import { storedVersion } from '../../../test/versions.ts';
+import { PHOTO_COLUMNS_SHOWN, SPOT_COLUMNS_SHOWN } from '../../db/migrations/009_list_versions.ts';
 import { createList, insertSpot, type CreatedList } from './test/factories.ts';
 
 /*
@@ -18,14 +21,7 @@ async function detail(list: CreatedList, client: TestClient = alice.client) {
   return response.json<ListDetail>();
 }
 
-const version = async (listId: number) =>
-  (
-    await t.ctx.db
-      .selectFrom('lists')
-      .select('version')
-      .where('id', '=', listId)
-      .executeTakeFirstOrThrow()
-  ).version;
+const version = (listId: number) => storedVersion(t.ctx.db, 'lists', listId);
 
 const addSpot = async (user: TestUser, list: CreatedList, review: number, notes = '') => {
   const response = await user.client.post('/api/list_reviews/list_review/', {
@@ -53,6 +49,23 @@ const insertPhoto = (review: number, userId: number, position: number) =>
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+
+/** The columns of a spot and of a photo the list's answer doesn't show (migration 009). */
+const SPOT_COLUMNS_NOT_SHOWN = [
+  'place_name',
+  'place_type',
+  'place_city',
+  'place_country',
+  'search_norm',
+] as const;
+const PHOTO_COLUMNS_NOT_SHOWN = [
+  'user_id',
+  'bytes',
+  'large',
+  'thumb',
+  'etag',
+  'created_at',
+] as const;
 
 describe('list answer cache', () => {
   it('answers a repeated request with the same JSON, typed as JSON, to every viewer', async () => {
@@ -197,5 +210,36 @@ describe('list answer cache', () => {
       expect(await version(list.id), step).toBeGreaterThan(before);
     }
     expect(await version(other.id)).toBe(untouched);
+  });
+
+  it('moves it on an update of a column the answer shows, and only then', async () => {
+    const list = await createList(alice.client, { name: 'Columns' });
+    const spot = await insertSpot(t.ctx.db, alice.id);
+    await addSpot(alice, list, spot);
+    const photo = (await insertPhoto(spot, alice.id, 0)).id;
+    // Both databases fire `UPDATE OF` when the statement sets the column, whatever the value:
+    // setting a column to itself is exactly what the trigger's column list decides on.
+    const setItself = (table: 'reviews' | 'photos', column: string, id: number) =>
+      sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = ${sql.ref(column)}
+          WHERE id = ${id}`.execute(t.ctx.db);
+    const cases = [
+      ...SPOT_COLUMNS_SHOWN.map((c) => ['reviews', c, spot, true] as const),
+      ...SPOT_COLUMNS_NOT_SHOWN.map((c) => ['reviews', c, spot, false] as const),
+      ...PHOTO_COLUMNS_SHOWN.map((c) => ['photos', c, photo, true] as const),
+      ...PHOTO_COLUMNS_NOT_SHOWN.map((c) => ['photos', c, photo, false] as const),
+    ];
+    for (const [table, column, id, moves] of cases) {
+      const before = await version(list.id);
+      await setItself(table, column, id);
+      expect((await version(list.id)) > before, `${table}.${column}`).toBe(moves);
+    }
+    // A real change of a column not shown: the place's copies and search words.
+    const before = await version(list.id);
+    await t.ctx.db
+      .updateTable('reviews')
+      .set({ place_city: 'Elsewhere', search_norm: 'other words' })
+      .where('id', '=', spot)
+      .execute();
+    expect(await version(list.id)).toBe(before);
   });
 });

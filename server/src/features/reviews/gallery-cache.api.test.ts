@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReviewsPage } from '@spotbook/contract';
 import { createPlace, createSpot } from '../../../test/factories.ts';
 import { signedInUser, type TestUser, useTestApp } from '../../../test/helper.ts';
+import { storedVersion } from '../../../test/versions.ts';
 import { GalleryCache, galleryCacheKey } from './gallery-cache.ts';
 
 /*
@@ -17,14 +18,7 @@ async function gallery(user: TestUser, query = ''): Promise<ReviewsPage> {
   return response.json();
 }
 
-const version = async (userId: number) =>
-  (
-    await t.ctx.db
-      .selectFrom('spot_counts')
-      .select('version')
-      .where('user_id', '=', userId)
-      .executeTakeFirst()
-  )?.version ?? 0;
+const version = (userId: number) => storedVersion(t.ctx.db, 'spot_counts', userId);
 
 const newSpot = async (user: TestUser, name: string, input = {}) =>
   (await createSpot(user, await createPlace(t.ctx, { display_name: name }), input)).id;

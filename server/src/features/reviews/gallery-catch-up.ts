@@ -25,18 +25,32 @@ export async function catchUp(
   known: Positions,
 ): Promise<Positions | undefined> {
   const words = queryWords(q.search);
-  if (words.length ? !known.order : known.count === undefined && !known.marks.length) return;
+  const kept = words.length
+    ? known.order !== undefined || known.matchIds !== undefined
+    : known.count !== undefined || known.marks.length > 0;
+  if (!kept) return;
   const read = await readChanges(db, userId, known.version);
   if (!read) return;
   const { version, changes } = read;
   if (!words.length) return shiftPositions(known, q, changes, version);
+  // Spots matching the words now; the set of matches (SQLite) has no other filter.
   const matching: SpotImage[] = [];
   for (const { after } of changes) {
-    if (!after || !passesFilters(q, after)) continue;
+    if (!after || (!known.matchIds && !passesFilters(q, after))) continue;
     const match = matchesWords(after.search_norm!, words, dialect);
     if (match === undefined) return;
     if (match) matching.push(after);
   }
-  const order = mergeOrder(known.order!, q, changes, matching);
-  return { key: known.key, version, matches: known.matches, marks: [], order };
+  const inQuery = matching.filter((spot) => passesFilters(q, spot));
+  const order = known.order && mergeOrder(known.order, q, changes, inQuery);
+  const matchIds =
+    known.matchIds &&
+    mergeOrder(
+      { ids: known.matchIds, ratings: new Uint8Array(known.matchIds.length) },
+      { ...q, sortBy: 'oldest' },
+      changes,
+      matching,
+    ).ids;
+  const matches = matchIds?.length ?? known.matches;
+  return { key: known.key, version, matches, marks: [], order, matchIds };
 }

@@ -2,11 +2,13 @@ import { sql, type Expression, type QueryCreator, type SqlBool } from 'kysely';
 import type { Db, DialectName } from '../../db/connection.ts';
 import { PG_SEARCH_VECTOR_SQL } from '../../db/migrations/002_reviews_search.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Positions } from './gallery-positions.ts';
+import type { Positions, WholeOrder } from './gallery-positions.ts';
+import { decodeOrder, pgOrderCodes, spotCode, sqliteCodes } from './gallery-whole-order.ts';
 import { ftsMatchQuery, pgTsQuery, queryWords } from './search-text.ts';
 import {
   filterConditions,
   seekRanges,
+  REVERSED_SORT_KEYS,
   SORT_KEYS,
   type GalleryQuery,
   type SortKey,
@@ -17,7 +19,11 @@ import {
 export interface OrderSource {
   /** `limit` spots from `offset` entries past `from` (inclusive), in the query's order. */
   walk(from: SortMark | undefined, offset: number, limit: number): Promise<SortMark[]>;
+  /** `limit` spots from `offset` entries before the end, in the query's order reversed. */
+  walkBack(offset: number, limit: number): Promise<SortMark[]>;
   count(): Promise<number>;
+  /** Every spot of the query, in its order (a search's whole order). */
+  order(): Promise<WholeOrder>;
 }
 
 /**
@@ -43,10 +49,7 @@ export function indexWalk(
 
   const spots = async (qc: QueryCreator<Database>) => {
     let condition: Expression<SqlBool>[] = filterConditions(q);
-    if (search) {
-      at.matches ??= await search.count();
-      condition = [...condition, ...search.contains(at.matches >= broadSearch)];
-    }
+    if (search) condition = [...condition, ...(await search.contains(at, broadSearch))];
     // PostgreSQL searches read the matches' own copies of the filter and sort columns.
     const table = `${search?.table ?? 'reviews'} as r` as 'reviews as r';
     return condition.reduce(
@@ -65,22 +68,23 @@ export function indexWalk(
     return Number(row.count);
   };
 
+  const range = async (
+    seek: Expression<SqlBool> | undefined,
+    keys: SortKey[],
+    offset: number,
+    limit: number,
+  ) =>
+    keys
+      .reduce((b, [key, dir]) => b.orderBy(key, dir), await spots(search?.with(db) ?? db))
+      .$if(seek !== undefined, (b) => b.where(seek!))
+      .select(['r.id', 'r.rating'])
+      .limit(limit)
+      .offset(offset)
+      .execute();
+
   return {
     async walk(from, offset, limit) {
       const qc = search?.with(db) ?? db;
-      const range = async (
-        seek: Expression<SqlBool> | undefined,
-        keys: SortKey[],
-        offset: number,
-        limit: number,
-      ) =>
-        keys
-          .reduce((b, [key, dir]) => b.orderBy(key, dir), await spots(qc))
-          .$if(seek !== undefined, (b) => b.where(seek!))
-          .select(['r.id', 'r.rating'])
-          .limit(limit)
-          .offset(offset)
-          .execute();
       if (from === undefined) return range(undefined, order, offset, limit);
       /*
        * From a mark, a rating order is two index ranges read one after the other: the rest
@@ -96,6 +100,24 @@ export function indexWalk(
       const skipped = rows.length > 0 ? offset : await countUpTo(qc, first!, offset);
       return [...rows, ...(await range(then, order, offset - skipped, limit - rows.length))];
     },
+    async order() {
+      const qc = search?.with(db) ?? db;
+      const rows = await spots(qc);
+      const { codes } = await (
+        dialect === 'postgres'
+          ? rows.select(pgOrderCodes(order).as('codes'))
+          : qc
+              .selectFrom(
+                order
+                  .reduce((b, [key, dir]) => b.orderBy(key, dir), rows)
+                  .select(spotCode.as('c'))
+                  .as('o'),
+              )
+              .select(sqliteCodes(sql.ref('o.c')).as('codes'))
+      ).executeTakeFirstOrThrow();
+      return decodeOrder(codes);
+    },
+    walkBack: (offset, limit) => range(undefined, REVERSED_SORT_KEYS[q.sortBy], offset, limit),
     async count() {
       const narrowed = q.type ?? q.city ?? q.country;
       if (narrowed === undefined && !search) return counted(db, userId, q);
@@ -120,12 +142,13 @@ async function counted(db: Db, userId: number, q: GalleryQuery) {
 }
 
 interface SearchIndex {
-  /** Spots matching the words. */
-  count(): Promise<number>;
   /** Adds what `contains` needs to a query (PostgreSQL: the matches, computed once). */
   with(db: Db): QueryCreator<Database>;
-  /** "r is a match": driving the plan (few matches) or tested per index entry (many). */
-  contains(broad: boolean): Expression<SqlBool>[];
+  /**
+   * "r is a match". SQLite: the matches drive the plan when there are few, and are tested
+   * per index entry from `broadSearch` on (counted once per kept entry, `at.matches`).
+   */
+  contains(at: Positions, broadSearch: number): Promise<Expression<SqlBool>[]>;
   /** Read the spots from this table instead of `reviews`. */
   table?: 'hits';
 }
@@ -134,29 +157,26 @@ function searchIndex(db: Db, dialect: DialectName, userId: number, words: string
   if (dialect === 'sqlite') {
     const match = ftsMatchQuery(userId, words);
     const ids = sql`(select rowid from reviews_search where reviews_search match ${match})`;
+    const count = async () => {
+      const { rows } = await sql<{ count: number }>`select count(*) as count
+        from reviews_search where reviews_search match ${match}`.execute(db);
+      return Number(rows[0]?.count ?? 0);
+    };
     return {
-      count: async () => {
-        const { rows } = await sql<{ count: number }>`select count(*) as count
-          from reviews_search where reviews_search match ${match}`.execute(db);
-        return Number(rows[0]?.count ?? 0);
-      },
       with: (db) => db,
       // `+r.id` keeps SQLite from looking the matches up by rowid: it walks the ordered
       // index and tests each entry against the matches, read once into a lookup table.
-      contains: (broad) => [broad ? sql<SqlBool>`+r.id in ${ids}` : sql<SqlBool>`r.id in ${ids}`],
+      contains: async (at, broadSearch) => {
+        at.matches ??= await count();
+        return [
+          at.matches >= broadSearch ? sql<SqlBool>`+r.id in ${ids}` : sql<SqlBool>`r.id in ${ids}`,
+        ];
+      },
     };
   }
   const tsquery = pgTsQuery(userId, words);
   const matching = sql<SqlBool>`${sql.raw(PG_SEARCH_VECTOR_SQL)} @@ ${tsquery}::tsquery`;
   return {
-    count: async () => {
-      const row = await db
-        .selectFrom('reviews')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where(matching)
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
     // MATERIALIZED: the GIN index finds the matches once, with the columns filters and
     // sorts need. Without the fence the planner may walk an index testing each row's
     // terms, rebuilt per row (120 ms for a 1% word).
@@ -177,7 +197,8 @@ function searchIndex(db: Db, dialect: DialectName, userId: number, words: string
             ])
             .where(matching),
       ) as unknown as QueryCreator<Database>,
-    contains: () => [],
+    // The hits are the matches; the plan never depends on how many there are.
+    contains: async () => [],
     table: 'hits',
   };
 }

@@ -119,6 +119,11 @@ describe('gallery pages from cached marks', () => {
     await checkEveryPage({ step: 3, broadSearch: 1 });
   });
 
+  it('equal it when broad first pages test few sort index entries, then build the order', async () => {
+    // SQLite: pages within 8 entries of the start are walked, deeper ones sliced.
+    await checkEveryPage({ step: 3, broadSearch: 1, testedWalk: 8 });
+  });
+
   it('equal it without marks (offsets shorter than a step)', async () => {
     await checkEveryPage({ step: 1000 });
   });

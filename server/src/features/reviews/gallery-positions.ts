@@ -27,6 +27,8 @@ export interface Positions {
   count?: number;
   /** Spots matching the search words alone (no filters): picks the search plan. */
   matches?: number;
+  /** SQLite: the ids of those spots, ascending (gallery-sqlite-search.ts; 4 bytes a spot). */
+  matchIds?: Int32Array;
   /** Sorted by position (and so by key). */
   marks: Mark[];
   /** A search's spots in the query's order (5 bytes a spot). */
@@ -58,7 +60,11 @@ export class GalleryPositions {
     this.#entries = new LRUCache({
       maxSize: maxBytes,
       sizeCalculation: (at) =>
-        2 * at.key.length + 48 * at.marks.length + 5 * (at.order?.ids.length ?? 0) + 100,
+        2 * at.key.length +
+        48 * at.marks.length +
+        5 * (at.order?.ids.length ?? 0) +
+        4 * (at.matchIds?.length ?? 0) +
+        100,
     });
   }
 

@@ -10,12 +10,20 @@ import {
   type WholeOrder,
 } from './gallery-positions.ts';
 import { indexWalk, type OrderSource } from './gallery-index-walk.ts';
-import { isPlainSearch, sqliteFtsWalk } from './gallery-sqlite-search.ts';
+import {
+  plainSearchOrder,
+  sqliteMatchIds,
+  testedWalkPage,
+  testedWholeOrder,
+} from './gallery-sqlite-search.ts';
 import { presentSpots, SPOT_COLUMNS } from './presenter.ts';
 import { queryWords } from './search-text.ts';
 import type { GalleryQuery } from './sort-keys.ts';
 
 export type { GalleryQuery } from './sort-keys.ts';
+
+/** What a request found, to keep if the version didn't move meanwhile. */
+type Found = (() => void)[];
 
 export interface GalleryOptions {
   /** Positions between two cached marks (gallery-positions.ts). */
@@ -25,6 +33,11 @@ export interface GalleryOptions {
    * each entry against the matches instead of reading and sorting every match.
    */
   broadSearch?: number;
+  /**
+   * SQLite: the longest walk of a sort index for the first pages of a broad search before
+   * its whole order is built instead (gallery-sqlite-search.ts).
+   */
+  testedWalk?: number;
 }
 
 /**
@@ -52,6 +65,38 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     return at;
   }
 
+  /**
+   * A search's page: a slice of its whole order, built once. On SQLite, from the set of
+   * matches read from the FTS index: a search with no other filter sorted by id is that
+   * set, and a first page sorted by rating is found by testing the sort index's entries
+   * against it, without building the order (gallery-sqlite-search.ts).
+   */
+  async function searchPage(userId: number, q: GalleryQuery, at: Positions, found: Found) {
+    const slice = ({ ids }: WholeOrder) => ({
+      ids: [...ids.subarray(q.offset, q.offset + q.limit)],
+      count: ids.length,
+    });
+    if (at.order) return slice(at.order);
+    let order: WholeOrder | undefined;
+    if (dialect === 'sqlite') {
+      let matchIds = at.matchIds;
+      if (!matchIds) {
+        const read = (matchIds = await sqliteMatchIds(db, userId, q));
+        at.matches = read.length;
+        found.push(() => (at.matchIds = read));
+      }
+      order = plainSearchOrder(q, matchIds);
+      if (!order && matchIds.length >= broadSearch) {
+        const ids = await testedWalkPage(db, userId, q, matchIds, options.testedWalk);
+        if (ids) return { ids, count: matchIds.length };
+        order = await testedWholeOrder(db, userId, q, matchIds);
+      }
+    }
+    const built = order ?? (await indexWalk(db, dialect, userId, q, at, broadSearch).order());
+    found.push(() => (at.order = built));
+    return slice(built);
+  }
+
   return async (userId: number, q: GalleryQuery, version?: number): Promise<ReviewsPage> => {
     const at = await positionsAt(userId, q, version ?? (await readVersion(userId)));
     /*
@@ -59,7 +104,7 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
      * still the entry's afterwards: found while a write landed, it may describe the newer
      * data, and the write's change would later be applied to it a second time.
      */
-    const found: (() => void)[] = [];
+    const found: Found = [];
     const keepFound = async () => {
       if (found.length && (await readVersion(userId)) === at.version) {
         for (const keep of found) keep();
@@ -67,42 +112,29 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
       }
     };
     if (queryWords(q.search).length > 0) {
-      let order = at.order;
-      if (!order) {
-        const source =
-          dialect === 'sqlite' && isPlainSearch(q)
-            ? sqliteFtsWalk(db, userId, q)
-            : indexWalk(db, dialect, userId, q, at, broadSearch);
-        const built = (order = await wholeOrder(source));
-        found.push(() => (at.order = built));
-      }
-      const ids = [...order.ids.subarray(q.offset, q.offset + q.limit)];
+      const { ids, count } = await searchPage(userId, q, at, found);
       const [rows] = await Promise.all([spotRows(db, userId, ids), keepFound()]);
-      return { count: order.ids.length, results: await presentSpots(db, rows) };
+      return { count, results: await presentSpots(db, rows) };
     }
     const source = indexWalk(db, dialect, userId, q, at, broadSearch);
-    const ids = await pageIds(source, at, q, positions.step, found);
-    const [rows, count] = await Promise.all([
-      spotRows(db, userId, ids),
-      countOf(source, at, found),
-    ]);
+    let ids: number[], count: number;
+    if (isDeep(at, q, positions.step)) {
+      // The count first: it tells whether the page is nearer the end of the order.
+      count = await countOf(source, at, found);
+      ids = await deepPageIds(source, at, q, positions.step, count, found);
+    } else {
+      [ids, count] = await Promise.all([
+        pageIds(source, at, q, positions.step, found),
+        countOf(source, at, found),
+      ]);
+    }
+    const rows = await spotRows(db, userId, ids);
     await keepFound();
     return { count, results: await presentSpots(db, rows) };
   };
 }
 
-/** A search's whole order, walked once. */
-async function wholeOrder(source: Pick<OrderSource, 'walk'>): Promise<WholeOrder> {
-  const rows = await source.walk(undefined, 0, ALL);
-  return {
-    ids: Int32Array.from(rows, (row) => row.id),
-    ratings: Uint8Array.from(rows, (row) => row.rating),
-  };
-}
-/** "No limit" for a walk (a user has far fewer spots). */
-const ALL = 2 ** 31 - 1;
-
-async function countOf(source: OrderSource, at: Positions, found: (() => void)[]) {
+async function countOf(source: OrderSource, at: Positions, found: Found) {
   if (at.count !== undefined) return at.count;
   const count = await source.count();
   found.push(() => (at.count = count));
@@ -120,7 +152,7 @@ async function pageIds(
   at: Positions,
   q: GalleryQuery,
   step: number,
-  found: (() => void)[],
+  found: Found,
 ) {
   if (at.count !== undefined && q.offset >= at.count) return [];
   let from = at.marks[markBefore(at.marks, q.offset)];
@@ -134,6 +166,37 @@ async function pageIds(
   }
   const rows = await source.walk(from?.key, q.offset - (from?.pos ?? 0), q.limit);
   return rows.map((row) => row.id);
+}
+
+/** Whether the page is a step or more past the last kept mark before it. */
+const isDeep = (at: Positions, q: GalleryQuery, step: number) =>
+  q.offset - (at.marks[markBefore(at.marks, q.offset)]?.pos ?? 0) >= step;
+
+/**
+ * A deep page without a kept mark near it. When the end of the order is nearer than the
+ * last mark, the entries from the end back to the mark position before the page are read
+ * backwards on the same index: the first request of a query walks at most half its order
+ * (the last page of 100,000 is a first page), and leaves a mark for the next ones there.
+ */
+async function deepPageIds(
+  source: OrderSource,
+  at: Positions,
+  q: GalleryQuery,
+  step: number,
+  count: number,
+  found: Found,
+) {
+  if (q.offset >= count) return [];
+  const from = at.marks[markBefore(at.marks, q.offset)]?.pos ?? 0;
+  const target = q.offset - (q.offset % step);
+  const end = Math.min(count, q.offset + q.limit);
+  if (count - target >= end - from) return pageIds(source, at, q, step, found);
+  const rows = (await source.walkBack(count - end, end - target)).reverse();
+  // Fewer entries than counted: a write landed between the count and the walk.
+  if (rows.length !== end - target) return pageIds(source, at, q, step, found);
+  const mark = { pos: target, key: { id: rows[0]!.id, rating: rows[0]!.rating } };
+  found.push(() => addMark(at.marks, mark));
+  return rows.slice(q.offset - target).map((row) => row.id);
 }
 
 /** The page's spots with their places, in the order of `ids`. */

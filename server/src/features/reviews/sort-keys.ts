@@ -34,6 +34,17 @@ export const SORT_KEYS: Record<ReviewSort, SortKey[]> = {
   ],
 };
 
+/**
+ * Each query order read backwards (the same indexes, walked from their other end): a page
+ * near the end of the order is a short walk from there.
+ */
+export const REVERSED_SORT_KEYS: Record<ReviewSort, SortKey[]> = Object.fromEntries(
+  Object.entries(SORT_KEYS).map(([sort, keys]) => [
+    sort,
+    keys.map(([key, dir]): SortKey => [key, dir === 'asc' ? 'desc' : 'asc']),
+  ]),
+) as Record<ReviewSort, SortKey[]>;
+
 /** The exact-match filters as conditions on alias `r` (the reviews table or search hits). */
 export function filterConditions(q: GalleryQuery): Expression<SqlBool>[] {
   const eq = (column: string, value: string | number) =>
