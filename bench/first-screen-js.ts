@@ -3,7 +3,11 @@
  * before any page shows — its entry script and the chunks it modulepreloads — gzipped
  * (level 9, as the build's precompress step stores them), against the 150 KB target.
  *
- *   npm run build && npx tsx bench/first-screen-js.ts [--dist web/dist] [--top 25]
+ *   npm run build && npx tsx bench/first-screen-js.ts [--dist web/dist] [--top 25] [--page ListPage.tsx]
+ *
+ * With --page SOURCE it also weighs what that page fetches on top of the first screen: its
+ * route chunk and every chunk it imports statically, read from the build's manifest
+ * (SOURCE is the end of the page's source path) — e.g. to see that zod is not among them.
  *
  * With --top N it also lists the N source files (packages folded into one line each) that
  * weigh most in those chunks, attributing each chunk's minified bytes through its
@@ -22,6 +26,7 @@ const option = (name: string) => {
 };
 const dist = path.resolve(option('--dist') ?? 'web/dist');
 const top = Number(option('--top') ?? 0);
+const page = option('--page');
 const TARGET_KB = 150;
 
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -53,10 +58,51 @@ console.log(
   `first-screen JS: ${kb(totalRaw)} KB, gzip ${kb(totalGzip)} KB (${verdict} the ${TARGET_KB} KB target)`,
 );
 
-if (top > 0) {
+printHeaviest();
+
+if (page) {
+  bySource.clear();
+  let pageGzip = 0;
+  console.log(`\n${page}: what it fetches beyond the first screen (static imports)`);
+  for (const file of pageChunks(page).filter((file) => !entryFiles.includes(file))) {
+    const code = readFileSync(path.join(dist, file));
+    const gzip = gzipSync(code, { level: 9 }).length;
+    pageGzip += gzip;
+    console.log(
+      `${file.padEnd(40)} ${kb(code.length).padStart(8)} KB  gzip ${kb(gzip).padStart(6)} KB`,
+    );
+    if (top > 0) attribute(file, code.toString('utf8'), gzip / code.length);
+  }
+  console.log(`${page} beyond the first screen: gzip ${kb(pageGzip)} KB`);
+  printHeaviest();
+}
+
+function printHeaviest() {
+  if (top <= 0) return;
   console.log(`\nheaviest sources (estimated gzip KB):`);
   for (const [source, bytes] of [...bySource].sort((a, b) => b[1] - a[1]).slice(0, top))
     console.log(`${kb(bytes).padStart(7)}  ${source}`);
+}
+
+/** The page's chunk and every chunk it imports statically, from Vite's build manifest. */
+function pageChunks(sourceEnd: string): string[] {
+  const manifestFile = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`no ${manifestFile}: build with manifest: true`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const start = Object.keys(manifest).find((key) => key.endsWith(sourceEnd));
+  if (!start) throw new Error(`no chunk for a source ending in ${sourceEnd}`);
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(start);
+  return [...files];
 }
 
 /**

@@ -42,11 +42,23 @@ interface Page {
 
 interface Audit {
   scores: Record<(typeof CATEGORIES)[number], number>;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
   /** the audits that cost a category other than performance its 100, e.g. 'seo: robots-txt' */
   shortfalls: string[];
+  /** what painted largest, as Lighthouse names it (a selector or a snippet) */
+  lcpElement: string;
+}
+
+/** The LCP element's selector from the `largest-contentful-paint-element` audit. */
+function lcpElementOf(audit: { details?: unknown } | undefined): string {
+  const tables = (
+    audit?.details as { items?: { items?: { node?: { selector?: string; snippet?: string } }[] }[] }
+  )?.items;
+  const node = tables?.[0]?.items?.[0]?.node;
+  return node?.selector ?? node?.snippet ?? '?';
 }
 
 /** A signed-in session as the browser holds it (cookies), for Lighthouse's request headers. */
@@ -114,6 +126,7 @@ async function audit(
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   return {
     scores: Object.fromEntries(CATEGORIES.map((id) => [id, score(id)])) as Audit['scores'],
+    fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
     cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
@@ -122,6 +135,7 @@ async function audit(
         .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => `${id}: ${ref.id}`),
     ),
+    lcpElement: lcpElementOf(audits['largest-contentful-paint-element']),
   };
 }
 
@@ -144,7 +158,7 @@ function median(audits: Audit[]): Audit {
 }
 
 /** Headless chromium in a fresh profile; resolves with its DevTools port once it listens. */
-async function startChromium(): Promise<{ port: number; stop(): void }> {
+async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'spotbook-lighthouse-'));
   const child: ChildProcess = spawn(
     CHROMIUM,
@@ -160,7 +174,8 @@ async function startChromium(): Promise<{ port: number; stop(): void }> {
       '--remote-debugging-port=0',
       'about:blank',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // Its own process group, so that stop() ends its helper processes too.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const port = await new Promise<number>((resolve, reject) => {
     let log = '';
@@ -173,9 +188,14 @@ async function startChromium(): Promise<{ port: number; stop(): void }> {
   });
   return {
     port,
-    stop() {
-      child.kill('SIGKILL');
-      rmSync(profile, { recursive: true, force: true });
+    async stop() {
+      // The whole group, then the profile once chromium has exited: its helper processes
+      // kept writing there, and the removal failed (ENOTEMPTY) after the figures.
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null && child.signalCode === null)
+        process.kill(-child.pid!, 'SIGKILL');
+      await exited;
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10 });
     },
   };
 }
@@ -201,7 +221,7 @@ async function main() {
       `\nLighthouse ${runs > 1 ? `median of ${runs}, ` : ''}mobile (default emulation and throttling), ${postgres ? 'PostgreSQL' : 'SQLite'}`,
     );
     console.log(
-      `${'page'.padEnd(26)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'best'.padStart(6)}${'seo'.padStart(6)}${'LCP ms'.padStart(9)}${'TBT ms'.padStart(9)}${'CLS'.padStart(7)}  target`,
+      `${'page'.padEnd(26)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'best'.padStart(6)}${'seo'.padStart(6)}${'FCP ms'.padStart(9)}${'LCP ms'.padStart(9)}${'TBT ms'.padStart(9)}${'CLS'.padStart(7)}  target`,
     );
     let allMet = true;
     for (const page of pages) {
@@ -211,7 +231,7 @@ async function main() {
           await withRetries(() => audit(app.url + page.path, chrome.port, page.cookie, page.name)),
         );
       }
-      const { scores, lcpMs, tbtMs, cls, shortfalls } = median(results);
+      const { scores, fcpMs, lcpMs, tbtMs, cls, shortfalls, lcpElement } = median(results);
       const met =
         scores.performance >= page.target &&
         scores.accessibility === 100 &&
@@ -219,13 +239,16 @@ async function main() {
         scores.seo === 100;
       allMet &&= met;
       console.log(
-        `${page.name.padEnd(26)}${String(scores.performance).padStart(6)}${String(scores.accessibility).padStart(6)}${String(scores['best-practices']).padStart(6)}${String(scores.seo).padStart(6)}${lcpMs.toFixed(0).padStart(9)}${tbtMs.toFixed(0).padStart(9)}${cls.toFixed(3).padStart(7)}  perf ≥ ${page.target}, others 100: ${met ? 'met' : 'MISSED'}`,
+        `${page.name.padEnd(26)}${String(scores.performance).padStart(6)}${String(scores.accessibility).padStart(6)}${String(scores['best-practices']).padStart(6)}${String(scores.seo).padStart(6)}${fcpMs.toFixed(0).padStart(9)}${lcpMs.toFixed(0).padStart(9)}${tbtMs.toFixed(0).padStart(9)}${cls.toFixed(3).padStart(7)}  perf ≥ ${page.target}, others 100: ${met ? 'met' : 'MISSED'}`,
+      );
+      console.log(
+        `${''.padEnd(26)}runs: perf ${results.map((r) => r.scores.performance).join(' / ')}, LCP element ${lcpElement}`,
       );
       if (shortfalls.length) console.log(`${''.padEnd(26)}short of 100: ${shortfalls.join(', ')}`);
     }
     console.log(allMet ? '\nAll targets met.' : '\nSome targets missed.');
   } finally {
-    chrome.stop();
+    await chrome.stop();
     await app.stop();
     if (database) await dropDatabase(database);
   }

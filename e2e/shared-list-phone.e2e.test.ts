@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ListSummary } from '@spotbook/contract';
 import type { Page } from 'playwright-core';
@@ -23,6 +25,18 @@ const PASSWORD = 'phone password 1';
 
 /** Requests that would mean the map was loaded for nothing. */
 const NOT_FOR_SIGNED_OUT = /MapLibreEngine|maplibre|GoogleEngine|SpotMap-|\/api\/map\/|map\.png/;
+
+/** Form code a page that only shows has no use for (decision 024, 2026-11-23). */
+const FORM_LIBRARIES = /node_modules\/(zod|react-hook-form|@hookform)\//;
+
+/** The packages and sources in the built scripts `urls` name, read from their sourcemaps. */
+function sourcesOf(urls: string[]): string[] {
+  return urls.flatMap((url) => {
+    const file = path.resolve('web/dist', `.${new URL(url).pathname}.map`);
+    if (!existsSync(file)) return [];
+    return (JSON.parse(readFileSync(file, 'utf8')) as { sources: string[] }).sources;
+  });
+}
 
 /**
  * The layout shifts of the page so far that changed the map's box itself (its size):
@@ -129,6 +143,22 @@ describe('a shared list opened signed out on a phone', () => {
       });
     },
   );
+
+  it('fetches no zod or form code (issue 14 §4)', async () => {
+    const session = await openSession(stack.browser, { width: 360 });
+    sessions.push(session);
+    const { page } = session;
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/[^/]+\.js$/.test(request.url())) scripts.push(request.url());
+    });
+    await page.goto(`${base}/lists/${list.slug}`);
+    await page.getByRole('heading', { name: 'Spots (6)' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const sources = sourcesOf(scripts);
+    expect(sources.some((source) => source.includes('ListPage.tsx'))).toBe(true);
+    expect(sources.filter((source) => FORM_LIBRARIES.test(source))).toEqual([]);
+  });
 
   it('loads the map once the viewer signs in from the prompt', async () => {
     const session = await openSession(stack.browser, { width: 360 });

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { brandTokens } from './build/brand-tokens.ts';
+import { formsOrShared, noChunkCycles } from './build/form-chunks.ts';
 import { precompress } from './build/precompress.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -12,7 +13,7 @@ const CONTRACT_MODULE = /contract[\\/]src[\\/]/;
 
 export default defineConfig({
   root: webRoot,
-  plugins: [brandTokens(), react(), precompress()],
+  plugins: [brandTokens(), react(), noChunkCycles(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -34,6 +35,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Which chunks each page needs: the server names them as modulepreloads in the page's
+    // HTML (server/src/plugins/page-preloads.ts), and bench/first-screen-js.ts --page reads it.
+    manifest: true,
     rolldownOptions: {
       // The contract's modules only declare schemas and constants: a page that imports one
       // constant through the barrel must not get every schema (and zod) with it.
@@ -54,10 +58,18 @@ export default defineConfig({
               // Small modules several pages share (icons, form fields, alerts, limits)
               // in one chunk: left alone, each became a chunk of a few hundred bytes, and
               // a page asked for twenty of them through the browser's six connections.
-              name: 'shared',
+              // Two chunks in fact: `forms` (whatever reaches zod or react-hook-form) and
+              // `shared` (the rest), so a page that only shows fetches no zod (decision 024).
+              name: formsOrShared(),
               test: /web[\\/]src[\\/]|contract[\\/]src[\\/]|lucide-react/,
               maxModuleSize: 16 * 1024,
               minShareCount: 2,
+              // Each module goes where its own name says, not after the first module that
+              // imports it: else `forms` took the cards and icons a form uses too, and
+              // `shared` imported them from there (and with them zod). What a grouped
+              // module imports and no group takes goes to rolldown's common chunks (zod
+              // does); noChunkCycles() checks no two chunks import each other.
+              includeDependenciesRecursively: false,
             },
           ],
         },

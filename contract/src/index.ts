@@ -16,3 +16,4 @@ export * from './imports.ts';
 export * from './photos.ts';
 export * from './exports.ts';
 export * from './export-paths.ts';
+export * from './page-data.ts';

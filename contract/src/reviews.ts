@@ -3,6 +3,17 @@ import { idSchema, text } from './input-rules.ts';
 import { LIMITS, PAGE_SIZE } from './limits.ts';
 import { photoSchema } from './photos.ts';
 import { placeDetailsSchema } from './places.ts';
+import { REVIEW_SORTS, VISITED_FILTERS } from './review-options.ts';
+
+// Moved to a zod-free module (the gallery's controls and the front page must not load zod);
+// kept here for the importers of this module.
+export {
+  EMPTY_METADATA,
+  REVIEW_SORTS,
+  VISITED_FILTERS,
+  type ReviewSort,
+  type VisitedFilter,
+} from './review-options.ts';
 
 /**
  * Spec §5's review text verbatim. "shorter than 800" is read together with "max 800"
@@ -22,11 +33,6 @@ export const REVIEW_MESSAGES = {
   sortBy: 'sortBy must be one of newest, oldest, highest_rating, lowest_rating.',
   visitedFilter: 'visited must be one of both, true, false.',
 } as const;
-
-export const REVIEW_SORTS = ['newest', 'oldest', 'highest_rating', 'lowest_rating'] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
-export const VISITED_FILTERS = ['both', 'true', 'false'] as const;
-export type VisitedFilter = (typeof VISITED_FILTERS)[number];
 
 export const reviewTextSchema = text().trim().max(LIMITS.review, REVIEW_MESSAGES.reviewTooLong);
 /** 0 means "no rating" (spec §3); the stars can be reset to it. */
@@ -127,15 +133,6 @@ export const metadataSchema = z.object({
   countries: z.array(z.string()),
 });
 export type Metadata = z.infer<typeof metadataSchema>;
-
-export const EMPTY_METADATA: Metadata = {
-  saved_list_count: 0,
-  review_count: 0,
-  list_count: 0,
-  types: [],
-  cities: [],
-  countries: [],
-};
 
 /** A list holding a spot (for-review): enough to link to it. */
 export const reviewListRefSchema = z.object({

@@ -8,6 +8,7 @@ import { cx } from '@/lib/cx.ts';
 import { StarRating } from '../StarRating.tsx';
 import { VisitedIcon } from '../VisitedIcon.tsx';
 import { showMissingImage, spotPicture } from './spot-image.ts';
+import { usePainted } from './use-painted.ts';
 import styles from './spot-card.module.css';
 
 /** What a card reads of a spot: a `Review`, or a list's spot (which extends it), will do. */
@@ -64,22 +65,25 @@ export function SpotCard({
   const Heading = `h${headingLevel}` as const;
   const excerpt = truncate(spot.review.trim(), LIMITS.cardReviewText);
   const picture = spotPicture(spot);
+  const showPicture = usePainted();
   return (
     <article className={cx(styles.card, highlight && styles.highlight)}>
       <div className={styles.media}>
-        <img
-          className={styles.image}
-          src={picture.src}
-          srcSet={picture.srcSet}
-          sizes={picture.srcSet ? CARD_IMAGE_SIZES : undefined}
-          alt=""
-          data-picture={picture.kind}
-          loading="lazy"
-          decoding="async"
-          width={400}
-          height={300}
-          onError={(event) => showMissingImage(event.currentTarget)}
-        />
+        {showPicture && (
+          <img
+            className={styles.image}
+            src={picture.src}
+            srcSet={picture.srcSet}
+            sizes={picture.srcSet ? CARD_IMAGE_SIZES : undefined}
+            alt=""
+            data-picture={picture.kind}
+            loading="lazy"
+            decoding="async"
+            width={400}
+            height={300}
+            onError={(event) => showMissingImage(event.currentTarget)}
+          />
+        )}
         <VisitedIcon visited={spot.visited} showLabel className={styles.chip} />
       </div>
       <div className={styles.body}>

@@ -7,7 +7,10 @@ import { findList } from '../repository.ts';
 import { listPreviewHead } from './meta-tags.ts';
 
 /** Answers the web app's page with extra <head> tags; replaceable so tests need no build. */
-export type SendPage = (reply: FastifyReply, extraHead: string) => FastifyReply;
+export type SendPage = (
+  reply: FastifyReply,
+  extraHead: string,
+) => FastifyReply | Promise<FastifyReply>;
 
 /** The extra <head> of /lists/{key}: preview tags for a shareable list, else nothing. */
 export async function listPageHead(ctx: RouteOptions['ctx'], key: string): Promise<string> {
