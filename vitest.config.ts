@@ -53,6 +53,10 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
           fileParallelism: false,
+          // A poll stands for what a user waits for (a debounced search, a saved order):
+          // vitest's 1 s default is less than a 250 ms debounce plus a request takes on a
+          // busy 2-core machine; locators wait 30 s already.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
