@@ -2,7 +2,8 @@
  * The load generator of bench/mixed-load.ts, run in a process of its own so the server's
  * CPU figures count only the server: `connections` keep-alive connections, each sending
  * its next request as soon as the previous answer arrives, each request drawn from the
- * plan's kinds by weight. Prints per-kind counts, errors and latency percentiles as JSON.
+ * plan's kinds by weight. Each connection is one person of the plan, sending their own
+ * cookies. Prints per-kind counts, errors and latency percentiles as JSON.
  *
  *   npx tsx bench/mixed-load-client.ts <file holding the plan as JSON>
  */
@@ -12,20 +13,33 @@ import http from 'node:http';
 export interface RequestSpec {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
-  headers: Record<string, string>;
   body?: string;
+  /** 'nobody': sent without the person's cookies, as from a link opened signed out */
+  as?: 'nobody';
+}
+/** Who a connection is: their session's cookies (none for the bare route). */
+export interface Person {
+  cookie: string;
+  csrf: string;
+  /** Set for a person whose requests are also reported apart (the 100,000-spot user). */
+  label?: string;
 }
 export interface KindPlan {
   kind: string;
   weight: number;
-  /** drawn at random for each request, or taken in turn, each once (creating a spot) */
-  requests: RequestSpec[];
+  /** The same for everyone (each person sends them with their own cookies)… */
+  requests?: RequestSpec[];
+  /** …or each person's own, by the person's index. */
+  perPerson?: RequestSpec[][];
+  /** drawn at random for each request, or taken in turn, each once per person (creating a spot) */
   inTurn?: boolean;
 }
 export interface LoadPlan {
   base: string;
   connections: number;
   durationMs: number;
+  /** Connection c is person c % people.length; no people: requests without cookies. */
+  people?: Person[];
   kinds: KindPlan[];
 }
 export interface KindFigures {
@@ -39,33 +53,60 @@ export interface KindFigures {
   /** the first few error answers, to say what went wrong */
   samples: string[];
 }
+export interface LoadFigures {
+  kinds: Record<string, KindFigures>;
+  /** All requests of each labelled person, whatever their kind. */
+  labelled: Record<string, KindFigures>;
+}
 
 const plan = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadPlan;
 const agent = new http.Agent({ keepAlive: true, maxSockets: plan.connections });
-const latencies = new Map(plan.kinds.map((k) => [k.kind, [] as number[]]));
-const errors = new Map(plan.kinds.map((k) => [k.kind, [] as string[]]));
-const turn = new Map(plan.kinds.map((k) => [k.kind, 0]));
+const people = plan.people?.length ? plan.people : [{ cookie: '', csrf: '' }];
+const latencies = new Map<string, number[]>();
+const errors = new Map<string, string[]>();
+const labelled = new Map<string, number[]>();
+for (const k of plan.kinds) [latencies, errors].forEach((m) => m.set(k.kind, []));
+for (const p of people) if (p.label) labelled.set(p.label, []);
+/** Next request of each (kind taken in turn, person). */
+const turn = new Map<string, number>();
 
-/** A kind taken in turn (each place created once) is done when its requests run out. */
-function draw(): [KindPlan, RequestSpec] | null {
-  const open = plan.kinds.filter((k) => !k.inTurn || turn.get(k.kind)! < k.requests.length);
+const requestsOf = (kind: KindPlan, person: number) =>
+  kind.requests ?? kind.perPerson![person % kind.perPerson!.length]!;
+
+/** A kind taken in turn (each place created once) is done for a person when its requests run out. */
+function draw(person: number): [KindPlan, RequestSpec] | null {
+  const next = (k: KindPlan) => turn.get(`${k.kind}\n${person}`) ?? 0;
+  const open = plan.kinds.filter((k) => !k.inTurn || next(k) < requestsOf(k, person).length);
   if (!open.length) return null;
   const weight = open.reduce((sum, k) => sum + k.weight, 0);
   let pick = Math.random() * weight;
   const kind = open.find((k) => (pick -= k.weight) < 0) ?? open[0]!;
-  if (!kind.inTurn) {
-    return [kind, kind.requests[Math.floor(Math.random() * kind.requests.length)]!];
-  }
-  const i = turn.get(kind.kind)!;
-  turn.set(kind.kind, i + 1);
-  return [kind, kind.requests[i]!];
+  const requests = requestsOf(kind, person);
+  if (!kind.inTurn) return [kind, requests[Math.floor(Math.random() * requests.length)]!];
+  const i = next(kind);
+  turn.set(`${kind.kind}\n${person}`, i + 1);
+  return [kind, requests[i]!];
 }
 
-const send = (spec: RequestSpec) =>
+/** The headers the person's browser sends: cookies, and on writes the CSRF token. */
+function headersOf(spec: RequestSpec, person: Person): Record<string, string> {
+  if (spec.as === 'nobody' || !person.cookie) return {};
+  const headers: Record<string, string> = { cookie: person.cookie };
+  if (spec.method !== 'GET') {
+    Object.assign(headers, {
+      'x-csrftoken': person.csrf,
+      'content-type': 'application/json',
+      origin: plan.base,
+    });
+  }
+  return headers;
+}
+
+const send = (spec: RequestSpec, person: Person) =>
   new Promise<{ status: number; body: string }>((resolve) => {
     const request = http.request(
       plan.base + spec.path,
-      { method: spec.method, agent, headers: spec.headers },
+      { method: spec.method, agent, headers: headersOf(spec, person) },
       (response) => {
         let body = '';
         response.setEncoding('utf8');
@@ -78,14 +119,18 @@ const send = (spec: RequestSpec) =>
   });
 
 const deadline = Date.now() + plan.durationMs;
-async function connection() {
+async function connection(c: number) {
+  const index = c % people.length;
+  const person = people[index]!;
   while (Date.now() < deadline) {
-    const drawn = draw();
+    const drawn = draw(index);
     if (!drawn) return;
     const [kind, spec] = drawn;
     const start = process.hrtime.bigint();
-    const answer = await send(spec);
-    latencies.get(kind.kind)!.push(Number(process.hrtime.bigint() - start) / 1e6);
+    const answer = await send(spec, person);
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    latencies.get(kind.kind)!.push(ms);
+    if (person.label) labelled.get(person.label)!.push(ms);
     if (answer.status < 200 || answer.status >= 300) {
       errors
         .get(kind.kind)!
@@ -94,14 +139,13 @@ async function connection() {
   }
 }
 
-await Promise.all(Array.from({ length: plan.connections }, connection));
+await Promise.all(Array.from({ length: plan.connections }, (_, c) => connection(c)));
 agent.destroy();
-const figures: Record<string, KindFigures> = {};
-for (const [kind, values] of latencies) {
+
+function figuresOf(values: number[], failed: string[] = []): KindFigures {
   values.sort((a, b) => a - b);
   const at = (p: number) => values[Math.min(values.length - 1, Math.floor(p * values.length))] ?? 0;
-  const failed = errors.get(kind)!;
-  figures[kind] = {
+  return {
     count: values.length,
     errors: failed.length,
     overOneSecond: values.filter((v) => v > 1000).length,
@@ -111,4 +155,7 @@ for (const [kind, values] of latencies) {
     samples: failed.slice(0, 3),
   };
 }
+const figures: LoadFigures = { kinds: {}, labelled: {} };
+for (const [kind, values] of latencies) figures.kinds[kind] = figuresOf(values, errors.get(kind));
+for (const [label, values] of labelled) figures.labelled[label] = figuresOf(values);
 process.stdout.write(JSON.stringify(figures));
