@@ -4,12 +4,14 @@
  * the same file in the same run, plus the build time and this process's memory; then
  * the same with a generated 2-million-POI OpenStreetMap extract loaded (its load time
  * and index size too), adding category words and POI names near its towns. Target:
- * p95 < 5 ms in both.
+ * p95 < 5 ms in both. Last, the server's own memory (issue 15: "unchanged, the index
+ * is on disk"): the app started as `npm run serve` does, on the index without and then
+ * with the extract, its RSS after the same place searches over HTTP.
  *
  *   npx tsx bench/places-search.ts
  *   BENCH_QUERIES=5000 BENCH_EXTRACT_POIS=0 npx tsx bench/places-search.ts   # built-in only
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { linkSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -18,6 +20,7 @@ import Database from 'better-sqlite3';
 import { PLACE_SEARCH_LIMITS } from '@spotbook/contract';
 import {
   openPlacesIndex,
+  placesIndexPath,
   type PlacesIndex,
 } from '../server/src/features/places/embedded/places-index.ts';
 import {
@@ -25,9 +28,13 @@ import {
   searchWords,
 } from '../server/src/features/places/embedded/search-text.ts';
 import { loadExtracts } from '../server/src/features/places/osm-extract/load-extract.ts';
+import { ApiClient } from '../e2e/support/api-client.ts';
+import { freePort, startAppProcess } from './app-process.ts';
 import { writeSyntheticExtract } from './synthetic-extract.ts';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 2000);
+/** place searches sent to each server before its memory is read */
+const SERVER_QUERIES = 1000;
 const WARMUP = 200;
 const TARGET_P95_MS = 5;
 const CATEGORIES = ['museum', 'park', 'church', 'garden', 'temple', 'market', 'bridge', 'airport'];
@@ -179,6 +186,9 @@ try {
         `(${(statSync(file).size / 1e6).toFixed(0)} MB) in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
     );
     const before = statSync(index.file).size;
+    // The built-in-only file, kept for the server memory comparison (the load renames over it).
+    const builtInOnly = path.join(dataDir, 'built-in-only.sqlite');
+    linkSync(index.file, builtInOnly);
     t0 = performance.now();
     const cpuStart = process.cpuUsage();
     const [report] = await loadExtracts(index.file, [file]);
@@ -204,12 +214,63 @@ try {
     index.close();
     index = openPlacesIndex(dataDir, { log: () => {} });
     measure(`with the ${EXTRACT_POIS.toLocaleString('en')}-POI extract`, index, mixed);
+
+    const placeQueries = mixed.filter((q) => q.kind === 'place').slice(0, SERVER_QUERIES);
+    const builtInRss = await serverRss(builtInOnly, placeQueries);
+    const extractRss = await serverRss(index.file, placeQueries);
+    console.log(
+      `\nserver RSS after ${placeQueries.length} place searches over HTTP and 5 s idle ` +
+        `(npm run serve flags, WORKERS=1): built-in index ${builtInRss.toFixed(0)} MB, ` +
+        `with the extract ${extractRss.toFixed(0)} MB`,
+    );
   }
   gc();
   console.log(`RSS after the queries and GC: ${mb()}`);
   index.close();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The server on an index file (hard-linked into a fresh DATA_DIR, not copied), its VmRSS
+ * after `queries` as kind=place searches through the API and a few seconds of idle.
+ */
+async function serverRss(indexFile: string, queries: Query[]): Promise<number> {
+  const serverDir = mkdtempSync(path.join(tmpdir(), 'spotbook-places-rss-'));
+  try {
+    linkSync(indexFile, placesIndexPath(serverDir));
+    const app = await startAppProcess({
+      port: await freePort(),
+      dataDir: serverDir,
+      env: { EXAMPLE_LISTS: '0' },
+    });
+    try {
+      const client = new ApiClient(app.url);
+      const username = `rss${Date.now()}`;
+      await client.register({
+        username,
+        email: `${username}@example.test`,
+        password: 'places bench password',
+      });
+      for (const q of queries) {
+        if (q.kind !== 'place') continue;
+        const params = new URLSearchParams({
+          query: q.text,
+          kind: 'place',
+          lat: String(q.lat),
+          lng: String(q.lng),
+        });
+        await client.call('GET', `/api/places/search/?${params}`);
+      }
+      await new Promise((r) => setTimeout(r, 5000));
+      const status = readFileSync(`/proc/${app.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    rmSync(serverDir, { recursive: true, force: true });
+  }
 }
 
 /** Category words and POI name prefixes near the extract's towns. */

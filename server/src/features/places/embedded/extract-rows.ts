@@ -12,7 +12,12 @@ import { searchWords } from './search-text.ts';
  * prefixed with the row's cells. The terms are not stored in `places` (they would
  * double its size) but derived again from the preset id.
  */
-export function indexExtractText(db: Database.Database, source?: string): number {
+export function indexExtractText(
+  db: Database.Database,
+  source?: string,
+  /** called every few thousand rows with how many are done (the loader's progress bar) */
+  onRows?: (done: number) => void,
+): number {
   const presets = presetMatcher();
   const termsOf = new Map<string, string[]>();
   const presetTerms = (id: string) => {
@@ -24,14 +29,17 @@ export function indexExtractText(db: Database.Database, source?: string): number
     return words;
   };
   // The words come from JS (cells, iD's presets); one INSERT … SELECT does the rest.
+  let rows = 0;
   db.function(
     'extract_cell_words',
     { deterministic: true },
-    (lat: unknown, lng: unknown, keys: unknown, preset: unknown) =>
-      extractCellWords(Number(lat), Number(lng), [
+    (lat: unknown, lng: unknown, keys: unknown, preset: unknown) => {
+      if (onRows && ++rows % 5000 === 0) onRows(rows);
+      return extractCellWords(Number(lat), Number(lng), [
         ...String(keys).split(/[| ]/),
         ...presetTerms(String(preset)),
-      ]),
+      ]);
+    },
   );
   // A bulk write: a big in-memory batch of postings per flush and no merging while
   // writing (the writer merges with 'optimize' at the end), instead of a flush per MB

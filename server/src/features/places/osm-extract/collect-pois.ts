@@ -16,9 +16,14 @@ export interface PoiSink {
   centre(ref: OsmRef, at: LatLng): void;
 }
 
+/**
+ * How far a load is, for the terminal's progress bar. A pass restarts the byte and
+ * element counts; how many passes a file needs (1 to 3) is only known after the first.
+ */
 export interface CollectProgress {
-  pass(number: number, total: number, label: string): void;
+  pass(number: number, label: string): void;
   bytes(read: number): void;
+  /** elements read in this pass so far, and the points of interest found in the file */
   counts(elements: number, pois: number): void;
 }
 
@@ -48,7 +53,7 @@ export async function collectPois(
   let elements = 0;
   let pois = 0;
 
-  progress?.pass(1, 2, 'points of interest');
+  progress?.pass(1, 'points of interest');
   for await (const batch of readOsmFile(file, progress?.bytes)) {
     for (const element of batch) {
       elements++;
@@ -89,8 +94,10 @@ export async function collectPois(
   let passes = 2;
   if (memberWays.size) {
     passes = 3;
-    progress?.pass(2, 3, 'relation outlines');
+    progress?.pass(2, 'relation outlines');
+    let seen = 0;
     for await (const batch of readOsmFile(file, progress?.bytes)) {
+      progress?.counts((seen += batch.length), pois);
       for (const element of batch) {
         const pending = element.type === 'way' ? memberWays.get(element.id) : undefined;
         if (!pending || element.type !== 'way') continue;
@@ -103,11 +110,13 @@ export async function collectPois(
   for (const r of relations) for (const id of r.nodes) nodeIds.push(id);
 
   // Last pass: coordinates of the needed nodes only.
-  progress?.pass(passes, passes, 'positions');
+  progress?.pass(passes, 'positions');
   const needed = nodeIds.sortedUnique();
   const lats = new Float64Array(needed.length).fill(NaN);
   const lngs = new Float64Array(needed.length).fill(NaN);
+  let seen = 0;
   for await (const batch of readOsmFile(file, progress?.bytes)) {
+    progress?.counts((seen += batch.length), pois);
     for (const element of batch) {
       if (element.type !== 'node') continue;
       const at = binarySearch(needed, element.id);

@@ -31,47 +31,86 @@ const bar = new cliProgress.SingleBar(
       '{label} |{bar}| {percentage}% · {megabytes}/{totalMegabytes} MB · ' +
       '{elements} elements · {pois} places · {rate} elements/s · {duration_formatted}',
     hideCursor: true,
-    etaBuffer: 50,
   },
   cliProgress.Presets.shades_classic,
 );
 let fileSize = 0;
-let label = '';
-let elements = 0;
-let pois = 0;
-let passStarted = performance.now();
-const thousands = (n: number) => n.toLocaleString('en');
-const payload = () => ({
-  label,
-  megabytes: '',
-  totalMegabytes: (fileSize / 1e6).toFixed(0),
-  elements: thousands(elements),
-  pois: thousands(pois),
-  rate: thousands(Math.round(elements / Math.max(0.001, (performance.now() - passStarted) / 1000))),
-});
 let current = '';
+/** what the bar shows besides its percentage; each pass starts from zero */
+const shown = { label: '', read: 0, elements: 0, pois: 0, passStarted: performance.now() };
+const thousands = (n: number) => n.toLocaleString('en');
+const megabytes = (bytes: number) => (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0);
+const payload = () => ({
+  label: shown.label,
+  megabytes: megabytes(shown.read),
+  totalMegabytes: megabytes(fileSize),
+  elements: thousands(shown.elements),
+  pois: thousands(shown.pois),
+  rate: thousands(
+    Math.round(shown.elements / Math.max(0.001, (performance.now() - shown.passStarted) / 1000)),
+  ),
+});
+const redraw = () => bar.update(shown.read, payload());
+
+/** The steps after the passes (writing the places, indexing their words): rows, not bytes. */
+const stepBar = new cliProgress.SingleBar(
+  {
+    format:
+      '{label} |{bar}| {percentage}% · {done}/{all} places · {rate} places/s · {duration_formatted}',
+    hideCursor: true,
+  },
+  cliProgress.Presets.shades_classic,
+);
+const step = { label: '', started: performance.now() };
+const stepPayload = (done: number, total: number) => ({
+  label: step.label,
+  done: thousands(done),
+  all: thousands(total),
+  rate: thousands(Math.round(done / Math.max(0.001, (performance.now() - step.started) / 1000))),
+});
+const stopBars = () => {
+  bar.stop();
+  stepBar.stop();
+};
+
 const progress: LoadProgress = {
   file(file, i, total) {
+    stopBars();
     current = path.basename(file);
     fileSize = statSync(file).size;
-    console.log(`${current} (${i + 1} of ${total}, ${(fileSize / 1e6).toFixed(1)} MB)`);
+    shown.pois = 0;
+    console.log(`${current} (${i + 1} of ${total}, ${megabytes(fileSize)} MB)`);
   },
-  pass(number, total, what) {
-    bar.stop();
-    label = `${current} pass ${number}/${total}: ${what}`.padEnd(20);
-    passStarted = performance.now();
-    if (number > 1) elements = 0;
+  pass(number, what) {
+    stopBars();
+    Object.assign(shown, {
+      label: `${current} pass ${number}: ${what}`,
+      read: 0,
+      elements: 0,
+      passStarted: performance.now(),
+    });
     bar.start(fileSize, 0, payload());
   },
   bytes(read) {
-    bar.update(read, { ...payload(), megabytes: (read / 1e6).toFixed(0) });
+    shown.read = read;
+    redraw();
   },
-  counts(seen, found) {
-    elements = seen;
-    pois = found;
+  counts(elements, pois) {
+    Object.assign(shown, { elements, pois });
+    redraw();
+  },
+  step(label, done, total) {
+    if (label !== step.label) {
+      stopBars();
+      Object.assign(step, { label, started: performance.now() });
+      stepBar.start(total, done, stepPayload(done, total));
+    } else {
+      stepBar.update(done, stepPayload(done, total));
+    }
   },
   writing(what) {
-    bar.stop();
+    stopBars();
+    step.label = '';
     console.log(`${what}…`);
   },
 };
@@ -79,11 +118,11 @@ const progress: LoadProgress = {
 try {
   const started = performance.now();
   const reports = await loadExtracts(indexFile, files, progress);
-  bar.stop();
+  stopBars();
   for (const r of reports) {
     console.log(
       `${r.source}: ${thousands(r.places)} places from ${thousands(r.elements)} elements ` +
-        `in ${(r.ms / 1000).toFixed(1)} s (${r.passes} passes)`,
+        `in ${(r.ms / 1000).toFixed(1)} s (${r.passes} ${r.passes === 1 ? 'pass' : 'passes'})`,
     );
   }
   console.log(
@@ -91,7 +130,7 @@ try {
       '(a running server switches to it at its next search)',
   );
 } catch (error) {
-  bar.stop();
+  stopBars();
   if (!(error instanceof ExtractFileError)) throw error;
   console.error(`places:load: ${error.message}. The places index is unchanged.`);
   process.exitCode = 1;

@@ -24,6 +24,9 @@ export interface ExtractReport {
 
 export interface LoadProgress extends CollectProgress {
   file(file: string, index: number, total: number): void;
+  /** a step after the passes that counts rows: writing the places, indexing their words */
+  step(label: string, done: number, total: number): void;
+  /** a step without counts (the final merge) */
   writing(label: string): void;
 }
 
@@ -149,15 +152,17 @@ async function loadOne(
     );
   }
 
-  progress?.writing(`writing the places of ${source}`);
   const places = db.transaction(() => {
     db.prepare(
       'DELETE FROM extract_fts WHERE rowid IN (SELECT pos FROM places WHERE source = ?)',
     ).run(source);
     db.prepare('DELETE FROM places WHERE source = ?').run(source);
     db.prepare('DELETE FROM extracts WHERE source = ?').run(source);
-    const written = writePlaces(db, source);
-    indexExtractText(db, source);
+    const written = writePlaces(db, source, progress);
+    const indexing = `indexing the words of ${source}`;
+    progress?.step(indexing, 0, written);
+    const indexed = indexExtractText(db, source, (rows) => progress?.step(indexing, rows, written));
+    progress?.step(indexing, indexed, written);
     const stat = statSync(file);
     db.prepare(
       `INSERT INTO extracts (source, file, size, mtime_ms, places, loaded_at)
@@ -190,7 +195,7 @@ async function loadOne(
  * were half of a search's time). An OSM object already loaded from another
  * (overlapping) extract keeps its row.
  */
-function writePlaces(db: Database.Database, source: string): number {
+function writePlaces(db: Database.Database, source: string, progress?: LoadProgress): number {
   const townNear = nearestTownFinder(db);
   let pos = Math.max(
     FIRST_EXTRACT_POS - 1,
@@ -215,8 +220,12 @@ function writePlaces(db: Database.Database, source: string): number {
   >(
     'SELECT rowid AS n, ref, fields, lat, lng FROM ordered_pois WHERE rowid > ? ORDER BY rowid LIMIT 5000',
   );
+  const total = db.prepare('SELECT count(*) FROM ordered_pois').pluck().get() as number;
+  const step = `writing the places of ${source}`;
+  progress?.step(step, 0, total);
   let written = 0;
-  for (let rows = page.all(0); rows.length; rows = page.all(rows.at(-1)!.n))
+  let read = 0;
+  for (let rows = page.all(0); rows.length; rows = page.all(rows.at(-1)!.n)) {
     for (const row of rows) {
       const poi = JSON.parse(row.fields) as PoiFields;
       // PBF coordinates come as float sums (48.859500000000004): 7 decimals is OSM's own precision.
@@ -259,6 +268,8 @@ function writePlaces(db: Database.Database, source: string): number {
         written++;
       }
     }
+    progress?.step(step, (read += rows.length), total);
+  }
   db.exec('DROP TABLE ordered_pois');
   return written;
 }

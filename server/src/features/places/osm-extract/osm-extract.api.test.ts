@@ -4,7 +4,7 @@ import { createEmbeddedProvider } from '../embedded/embedded-provider.ts';
 import { openPlacesIndex } from '../embedded/places-index.ts';
 import { loadExtracts } from './load-extract.ts';
 import { dataDirWithIndex, MARAIS, toPbf, TWO_CITIES_OSM } from './test-extracts.ts';
-import { useTestApp } from '../../../../test/helper.ts';
+import { createTestApp, useTestApp } from '../../../../test/helper.ts';
 
 /** A DATA_DIR whose index holds the fixture extract, loaded before the app starts. */
 const { dataDir, indexFile } = dataDirWithIndex();
@@ -68,9 +68,19 @@ describe('places from an OpenStreetMap extract', () => {
     });
   });
 
-  it('tells the web app to credit OpenStreetMap', async () => {
+  it('tells the web app to credit OpenStreetMap, and only once an extract is loaded', async () => {
     const config = await t.app.inject({ method: 'GET', url: '/api/config/' });
     expect(config.json()).toMatchObject({ places_provider: 'embedded', openstreetmap_data: true });
+    const builtInOnly = await createTestApp(); // the shared index: no extract in it
+    try {
+      const plain = await builtInOnly.app.inject({ method: 'GET', url: '/api/config/' });
+      expect(plain.json()).toMatchObject({
+        places_provider: 'embedded',
+        openstreetmap_data: false,
+      });
+    } finally {
+      await builtInOnly.close();
+    }
   });
 
   it('answers FTS syntax and odd text with results, and refuses NUL and huge queries', async () => {

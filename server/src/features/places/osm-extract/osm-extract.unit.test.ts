@@ -11,15 +11,19 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPlacesIndex, type PlacesIndex } from '../embedded/places-index.ts';
-import { loadExtracts } from './load-extract.ts';
+import { loadExtracts, type ExtractReport, type LoadProgress } from './load-extract.ts';
 import { ExtractFileError, type OsmElement } from './osm-element.ts';
 import { readOsmFile } from './read-osm-file.ts';
 import {
   ASAKUSA,
+  COVENT_GARDEN,
   dataDirWithIndex,
   FIXTURES,
+  GREENWICH_VILLAGE,
+  LONDON_NEW_YORK_ROME_OSM,
   MARAIS,
   MIDTOWN,
+  PANTHEON,
   SHIBUYA,
   toPbf,
   TWO_CITIES_OSM,
@@ -29,13 +33,43 @@ let dataDir: string;
 let indexFile: string;
 let pbf: string;
 let index: PlacesIndex;
+let reports: ExtractReport[];
+/** Places in both fixtures: 14 in two-cities.osm, 6 in london-new-york-rome.osm. */
+const FIXTURE_PLACES = 20;
+
+/** What the progress bar was told, one entry per file, pass and call. */
+interface ProgressPass {
+  file: string;
+  pass: number;
+  label: string;
+  bytes: number[];
+  counts: [elements: number, pois: number][];
+}
+const passes: ProgressPass[] = [];
+const writing: string[] = [];
+/** the writing steps: label → the last [done, total] reported */
+const steps = new Map<string, [number, number]>();
+const recorder: LoadProgress = {
+  file(file) {
+    passes.push({ file: path.basename(file), pass: 0, label: '', bytes: [], counts: [] });
+  },
+  pass(number, label) {
+    const file = passes.at(-1)!.file;
+    passes.push({ file, pass: number, label, bytes: [], counts: [] });
+  },
+  bytes: (read) => passes.at(-1)!.bytes.push(read),
+  counts: (elements, pois) => passes.at(-1)!.counts.push([elements, pois]),
+  step: (label, done, total) => steps.set(label, [done, total]),
+  writing: (what) => writing.push(what),
+};
 
 beforeAll(async () => {
   ({ dataDir, indexFile } = dataDirWithIndex());
   pbf = toPbf(TWO_CITIES_OSM, dataDir);
   // Opened before the load: the open index must switch to the loaded file by itself.
   index = openPlacesIndex(dataDir, { log: () => {} });
-  await loadExtracts(indexFile, [pbf]);
+  // Several files in one load, as `places:load -- a.osm.pbf b.osm`: PBF and XML.
+  reports = await loadExtracts(indexFile, [pbf, LONDON_NEW_YORK_ROME_OSM], recorder);
 });
 afterAll(() => {
   index?.close();
@@ -70,6 +104,60 @@ describe('reading extracts', () => {
   });
 });
 
+describe('loading several files', () => {
+  it('reports each file’s places, elements and passes', () => {
+    expect(
+      reports.map(({ source, elements, places, passes }) => ({
+        source,
+        elements,
+        places,
+        passes,
+      })),
+    ).toEqual([
+      { source: 'two-cities.osm.pbf', elements: 33, places: 14, passes: 3 },
+      { source: 'london-new-york-rome.osm', elements: 10, places: 6, passes: 2 },
+    ]);
+  });
+
+  it('tells the progress bar each pass, the bytes read, the elements and places counted, the rows written', () => {
+    const sizes = new Map([
+      ['two-cities.osm.pbf', readFileSync(pbf).length],
+      ['london-new-york-rome.osm', readFileSync(LONDON_NEW_YORK_ROME_OSM).length],
+    ]);
+    const summary = passes
+      .filter((p) => p.pass > 0)
+      .map((p) => ({
+        file: p.file,
+        pass: `${p.pass}: ${p.label}`,
+        // bytes only grow, and end at the file's size
+        bytes: p.bytes.every((b, i) => i === 0 || b >= p.bytes[i - 1]!) && p.bytes.at(-1),
+        last: p.counts.at(-1),
+      }));
+    const pbfSize = sizes.get('two-cities.osm.pbf');
+    const xmlSize = sizes.get('london-new-york-rome.osm');
+    expect(summary).toEqual([
+      { file: 'two-cities.osm.pbf', pass: '1: points of interest', bytes: pbfSize, last: [33, 14] },
+      { file: 'two-cities.osm.pbf', pass: '2: relation outlines', bytes: pbfSize, last: [33, 14] },
+      { file: 'two-cities.osm.pbf', pass: '3: positions', bytes: pbfSize, last: [33, 14] },
+      {
+        file: 'london-new-york-rome.osm',
+        pass: '1: points of interest',
+        bytes: xmlSize,
+        last: [10, 6],
+      },
+      { file: 'london-new-york-rome.osm', pass: '2: positions', bytes: xmlSize, last: [10, 6] },
+    ]);
+    // Then the places written and their words indexed, counted in rows.
+    expect(Object.fromEntries(steps)).toEqual({
+      'writing the places of two-cities.osm.pbf': [14, 14],
+      'indexing the words of two-cities.osm.pbf': [14, 14],
+      'writing the places of london-new-york-rome.osm': [6, 6],
+      'indexing the words of london-new-york-rome.osm': [6, 6],
+    });
+    expect(writing).toEqual(['merging the search index']);
+  });
+});
+
 describe('a loaded extract in place search', () => {
   it('finds cafés first for "cafe", "café" and "coffee", without a restart', () => {
     for (const query of ['cafe', 'café', 'coffee', 'Cafe']) {
@@ -87,6 +175,18 @@ describe('a loaded extract in place search', () => {
     expect(names('gelato', MARAIS)[0]).toBe('Berthillon');
     expect(names('bakery', MARAIS)[0]).toBe('Du Pain et des Idées');
     expect(names('ramen', ASAKUSA)[0]).toBe('一蘭 浅草店');
+  });
+
+  it('finds what the issue found missing offline, and craft, office and historic places', () => {
+    expect(names('pub', COVENT_GARDEN)[0]).toBe('Lamb and Flag');
+    expect(names('pizza', GREENWICH_VILLAGE)[0]).toBe("Joe's Pizza");
+    expect(names('joes pizza', GREENWICH_VILLAGE)[0]).toBe("Joe's Pizza");
+    expect(names('gelato', PANTHEON)[0]).toBe('Giolitti');
+    expect(names('ice cream', PANTHEON)[0]).toBe('Giolitti');
+    expect(names('bucket of blood', COVENT_GARDEN)[0]).toBe('Lamb and Flag'); // old_name
+    expect(names('brewery', COVENT_GARDEN)[0]).toBe('Kernel Brewery');
+    expect(names('coworking', COVENT_GARDEN)[0]).toBe('Second Home Spitalfields');
+    expect(names('great fire', COVENT_GARDEN)[0]).toBe('The Monument');
   });
 
   it('finds alternative, English and short names, with or without accents and hyphens', () => {
@@ -123,6 +223,18 @@ describe('a loaded extract in place search', () => {
     expect(index.getPlace('osm:N41')).toMatchObject({
       primaryType: 'ramen_restaurant',
       city: 'Tokyo',
+    });
+    expect(index.getPlace('osm:N2001')).toMatchObject({
+      displayName: "Joe's Pizza",
+      primaryType: 'pizza_restaurant',
+      formattedAddress: "Joe's Pizza, 7 Carmine Street, New York City, New York, United States",
+      editorialSummary: 'Pizza Restaurant · Opening hours: Mo-Su 10:00-04:00',
+    });
+    expect(index.getPlace('osm:W1100')).toMatchObject({
+      displayName: 'Kernel Brewery',
+      lat: 51.4935,
+      lng: -0.07,
+      city: 'London',
     });
   });
 
@@ -179,7 +291,7 @@ describe('loading again and bad files', () => {
   it('keeps loaded extracts when the built-in rows are rebuilt', async () => {
     const { buildPlacesIndexFile } = await import('../embedded/build-index.ts');
     const report = buildPlacesIndexFile(indexFile, { fingerprint: 'a newer release' });
-    expect(report.extractPlaces).toBe(14);
+    expect(report.extractPlaces).toBe(FIXTURE_PLACES);
     expect(names('coffee', MARAIS)[0]).toBe('Café Charlot');
   });
 
@@ -193,7 +305,7 @@ describe('loading again and bad files', () => {
     db.close();
     rmSync(indexFile);
     const report = buildPlacesIndexFile(indexFile, { fingerprint: 'an upgrade' });
-    expect(report.extractPlaces).toBe(14);
+    expect(report.extractPlaces).toBe(FIXTURE_PLACES);
     expect(names('coffee', MARAIS)[0]).toBe('Café Charlot');
     expect(names('ramen', ASAKUSA)[0]).toBe('一蘭 浅草店');
   });
