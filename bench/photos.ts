@@ -51,12 +51,16 @@ async function phonePhoto(variant = 0): Promise<Buffer> {
 
 /** What `npm run serve` adds to the environment for memory (package.json). */
 const SERVE_ENV = { MALLOC_ARENA_MAX: '1' };
-const DEFAULT_ENV = { MALLOC_ARENA_MAX: '' }; // empty: glibc's default, as if unset
+/**
+ * glibc's default on 64-bit, 8 arenas per core, written out: the server launcher shared
+ * with e2e (serveCommand) sets MALLOC_ARENA_MAX=1 as `npm run serve` does, so leaving the
+ * variable out would measure the serve setting twice.
+ */
+const DEFAULT_ENV = { MALLOC_ARENA_MAX: String(8 * os.availableParallelism()) };
 
 function processing(file: string, extraEnv: Record<string, string>, label: string) {
   const worker = path.join(path.dirname(self), 'photos-worker.ts');
-  const env: Record<string, string | undefined> = { ...process.env, ...extraEnv };
-  for (const [key, value] of Object.entries(extraEnv)) if (!value) delete env[key];
+  const env = { ...process.env, ...extraEnv };
   const child = spawnSync(process.execPath, ['--import', 'tsx', worker, file, '10'], {
     encoding: 'utf8',
     env,
@@ -78,8 +82,7 @@ function processing(file: string, extraEnv: Record<string, string>, label: strin
 }
 
 async function serverUploads(photo: Buffer, extraEnv: Record<string, string>, label: string) {
-  const env = Object.fromEntries(Object.entries(extraEnv).filter(([, value]) => value));
-  const { idleMb, peakMb, uploadMs, cpuMsPerUpload } = await serverUploadPeak(photo, env);
+  const { idleMb, peakMb, uploadMs, cpuMsPerUpload } = await serverUploadPeak(photo, extraEnv);
   console.log(
     `   the server, ${label}: idle ${idleMb.toFixed(0)} MB, peak over 10 uploads ` +
       `${peakMb.toFixed(0)} MB (+${(peakMb - idleMb).toFixed(0)} MB); ` +
@@ -193,9 +196,9 @@ async function compareFormats(file: Buffer) {
     // glibc gives each thread that allocates (libuv's pool, libvips') an arena of its own
     // and keeps what each has freed; one arena lets freed memory be reused (decision 021).
     processing(file, SERVE_ENV, 'MALLOC_ARENA_MAX=1 (npm run serve)');
-    processing(file, DEFAULT_ENV, "glibc's default arenas");
+    processing(file, DEFAULT_ENV, "glibc's default arenas (8 a core)");
     await serverUploads(photo, SERVE_ENV, 'MALLOC_ARENA_MAX=1 (npm run serve)');
-    await serverUploads(photo, DEFAULT_ENV, "glibc's default arenas");
+    await serverUploads(photo, DEFAULT_ENV, "glibc's default arenas (8 a core)");
     await listPageCovers();
     if (!args.includes('--no-compare')) await compareFormats(photo);
   } finally {

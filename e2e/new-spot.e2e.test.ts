@@ -126,6 +126,11 @@ describe.each(DIALECTS)('adding a spot on %s', (dialect) => {
     await page.getByRole('button', { name: 'Save spot' }).click();
     await page.waitForURL(/\/reviews\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
+    // The spot exists: its page invites the first photos (issue 13; photos.e2e uploads).
+    await page
+      .getByText('Your spot is saved. Add your photos of it now, or any time later.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Choose photos' }).waitFor();
 
     const api = page.context().request;
     const spot = (await (await api.get(`${base}/api/reviews/review/${id}/`)).json()) as Spot;

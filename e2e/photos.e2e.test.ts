@@ -7,6 +7,7 @@ import { screenshot, type Session } from './support/browser.ts';
 import { DIALECTS, onceAcrossDialects, useStack } from './support/stack.ts';
 
 const EIFFEL = 'lm:fr-paris-eiffel-tower';
+const LOUVRE = 'lm:fr-paris-louvre-museum';
 const BLUE = [20, 60, 220];
 const YELLOW = [240, 210, 20];
 
@@ -101,11 +102,100 @@ function topAndBottom(image: Locator) {
 const near = (actual: number[] | undefined, expected: number[]) =>
   (actual ?? []).every((value, i) => Math.abs(value - expected[i]!) < 40);
 
+/** A file dropped on an element, as the operating system's drag and drop hands it over. */
+async function dropFile(page: Page, target: Locator, file: UploadFile) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ base64, name, type }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], name, { type }));
+      return transfer;
+    },
+    { base64: file.buffer.toString('base64'), name: file.name, type: file.mimeType },
+  );
+  for (const type of ['dragenter', 'dragover', 'drop']) {
+    await target.dispatchEvent(type, { dataTransfer });
+  }
+}
+
+/** A finger's tap in the middle of `target`, through CDP's touch input. */
+async function tap(page: Page, target: Locator) {
+  const box = (await target.boundingBox())!;
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** A finger swipe across the page at height `y`, through CDP's touch input. */
+async function swipe(page: Page, fromX: number, toX: number, y: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', {
+    type: 'touchStart',
+    touchPoints: [{ x: fromX, y }],
+  });
+  for (let step = 1; step <= 8; step++) {
+    const x = fromX + ((toX - fromX) * step) / 8;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/**
+ * Records, for every spot picture the page adds, its box when it is put in the page (its
+ * file not loaded yet) so a test can compare it with the box once loaded: fixed aspect
+ * boxes mean the two are the same and nothing around the picture moves (CLS 0).
+ * A string, not a function: the page runs it before any of the app's scripts.
+ */
+const RECORD_PICTURE_BOXES = `
+  window.__pictureBoxes = [];
+  new MutationObserver(() => {
+    for (const image of document.querySelectorAll('img[data-picture]:not([data-box-seen])')) {
+      image.setAttribute('data-box-seen', '');
+      const box = image.getBoundingClientRect();
+      window.__pictureBoxes.push({ image, loaded: image.complete && image.naturalWidth > 0,
+        width: box.width, height: box.height });
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+/** The recorded boxes against the same pictures' boxes now, once every one has loaded. */
+function pictureBoxesAfterLoading(page: Page) {
+  return page.evaluate(async () => {
+    type Seen = { image: HTMLImageElement; loaded: boolean; width: number; height: number };
+    const seen = (window as unknown as { __pictureBoxes: Seen[] }).__pictureBoxes;
+    const settled = (image: HTMLImageElement) =>
+      Promise.race([
+        image.decode().catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 10_000)),
+      ]);
+    await Promise.all(seen.map(({ image }) => settled(image)));
+    // A picture React has since replaced is no longer in the page: its successor counts.
+    return seen
+      .filter(({ image }) => image.isConnected)
+      .map(({ image, loaded, width, height }) => {
+        const now = image.getBoundingClientRect();
+        return {
+          picture: image.dataset.picture,
+          loadedWhenAdded: loaded,
+          loadedNow: image.naturalWidth > 0,
+          before: `${Math.round(width)}x${Math.round(height)}`,
+          after: `${Math.round(now.width)}x${Math.round(now.height)}`,
+        };
+      });
+  });
+}
+
 describe.each(DIALECTS)('photos of a spot in a real browser on %s', (dialect) => {
   const stack = useStack(dialect);
   let owner: ApiClient;
   let spotId: number;
   let listSlug: string;
+  /** a spot without a photo and a list without spots (for Add My Spots) */
+  let bareSpotId: number;
+  let emptyListSlug: string;
 
   const spotPhotos = async () =>
     (await owner.get<{ photos: Photo[] }>(`/api/reviews/review/${spotId}/`)).photos;
@@ -135,6 +225,20 @@ describe.each(DIALECTS)('photos of a spot in a real browser on %s', (dialect) =>
       list_id: list.id,
     });
     spotId = spot.id;
+    bareSpotId = (
+      await owner.post<{ id: number }>('/api/reviews/create-place-review/', {
+        place: { id: LOUVRE },
+        review: { review: 'No photo yet.', rating: 4, visited: false },
+        list_id: null,
+      })
+    ).id;
+    emptyListSlug = (
+      await owner.post<{ slug: string }>('/api/lists/list/', {
+        name: 'Next trip',
+        description: '',
+        shareable_by_link: false,
+      })
+    ).slug;
   });
 
   it('uploads, turns upright, refuses, retries, reorders, shows and deletes photos', async () => {
@@ -308,6 +412,171 @@ describe.each(DIALECTS)('photos of a spot in a real browser on %s', (dialect) =>
     );
   });
 
+  it('takes a dropped photo, reorders by pointer drag, and swipes the lightbox by touch', async () => {
+    const session = await ownerSession();
+    const { page } = session;
+    await page.goto(`${stack.app.url}/reviews/${spotId}`);
+    const count = (await spotPhotos()).length;
+    await waitForPhotoCount(page, count);
+
+    // Dropped on the box, as from a file manager.
+    await dropFile(page, page.getByText('Drop photos here, or'), await squarePng('dropped.png'));
+    await page.getByRole('status').filter({ hasText: '1 photo added.' }).waitFor();
+    await waitForPhotoCount(page, count + 1);
+
+    // The cover dragged by its handle with the mouse onto the last tile: it becomes last.
+    const before = (await spotPhotos()).map((p) => p.id);
+    const handle = page.getByRole('button', { name: `Drag photo 1 of ${count + 1} to reorder` });
+    const from = (await handle.boundingBox())!;
+    const to = (await orderList(page)
+      .locator(`[data-photo-id="${before.at(-1)}"]`)
+      .boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 12; step++) {
+      const x = from.x + from.width / 2 + ((to.x + to.width / 2 - from.x) * step) / 12;
+      await page.mouse.move(x, to.y + to.height / 2, { steps: 2 });
+    }
+    await page.mouse.up();
+    const dragged = [...before.slice(1), before[0]];
+    await expect.poll(async () => (await spotPhotos()).map((p) => p.id)).toEqual(dragged);
+    await stack.close(session);
+
+    // A phone: tap the cover, swipe left to the next photo and right back, Escape.
+    const phone = await ownerSession({ width: 360 });
+    const cdp = await phone.page.context().newCDPSession(phone.page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    await phone.page.goto(`${stack.app.url}/reviews/${spotId}`);
+    const cover = phone.page.getByRole('button', { name: /^Open photo 1 of \d+ of Eiffel Tower$/ });
+    await tap(phone.page, cover);
+    const current = () =>
+      phone.page.locator('.yarl__slide_current img').first().getAttribute('src');
+    await expect.poll(current).toBe(`/api/photos/${dragged[0]}/large.webp`);
+    await swipe(phone.page, 300, 40, 400);
+    await expect.poll(current).toBe(`/api/photos/${dragged[1]}/large.webp`);
+    await swipe(phone.page, 40, 300, 400);
+    await expect.poll(current).toBe(`/api/photos/${dragged[0]}/large.webp`);
+    await phone.page.keyboard.press('Escape');
+    await phone.page.locator('.yarl__container').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => phone.page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toMatch(/^Open photo 1 of \d+ of Eiffel Tower$/);
+  });
+
+  it('shows the cover on every card: gallery, list page, Add My Spots; else the location', async () => {
+    const cover = (await spotPhotos())[0]!;
+    const session = await ownerSession();
+    const { page } = session;
+    const card = (name: string) => page.getByRole('article').filter({ hasText: name });
+    /** The card's picture once loaded: its kind and address. */
+    const pictureOf = async (name: string) => {
+      const image = card(name).locator('img[data-picture]');
+      await expect
+        .poll(() => image.evaluate((i: HTMLImageElement) => i.naturalWidth))
+        .toBeGreaterThan(0);
+      return image.evaluate((i: HTMLImageElement) => [i.dataset.picture, i.getAttribute('src')]);
+    };
+    const location = ['location', expect.stringMatching(/^\/api\/pictures\/location\//)];
+
+    await page.goto(`${stack.app.url}/`);
+    expect(await pictureOf('Eiffel Tower')).toEqual(['photo', cover.thumb_url]);
+    expect(await pictureOf('Louvre')).toEqual(location);
+
+    await page.goto(`${stack.app.url}/lists/${listSlug}`);
+    expect(await pictureOf('Eiffel Tower')).toEqual(['photo', cover.thumb_url]);
+
+    await page.goto(`${stack.app.url}/lists/${emptyListSlug}`);
+    await page.getByRole('button', { name: 'Add My Spots' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add My Spots to Next trip' });
+    await dialog.getByRole('article').first().waitFor();
+    expect(await pictureOf('Eiffel Tower')).toEqual(['photo', cover.thumb_url]);
+    expect(await pictureOf('Louvre')).toEqual(location);
+    // The spot page of the photo-less spot: its location, in the cover's place.
+    await page.goto(`${stack.app.url}/reviews/${bareSpotId}`);
+    const picture = page.locator('img[data-picture="location"]');
+    await expect
+      .poll(() => picture.evaluate((i: HTMLImageElement) => i.naturalWidth))
+      .toBeGreaterThan(0);
+  });
+
+  it("draws a photo-less spot's location in the screen's theme", async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const session = await ownerSession({ colorScheme });
+      const { page } = session;
+      /** The address the browser chose for the picture, once it has loaded. */
+      const shown = async (image: ReturnType<typeof page.locator>) => {
+        await expect
+          .poll(() => image.evaluate((i: HTMLImageElement) => i.naturalWidth))
+          .toBeGreaterThan(0);
+        return image.evaluate((i: HTMLImageElement) => new URL(i.currentSrc).search);
+      };
+      const expected = colorScheme === 'dark' ? '?theme=dark' : '';
+      await page.goto(`${stack.app.url}/`);
+      const card = page.getByRole('article').filter({ hasText: 'Louvre' });
+      expect(await shown(card.locator('img[data-picture="location"]'))).toBe(expected);
+      await page.goto(`${stack.app.url}/reviews/${bareSpotId}`);
+      expect(await shown(page.locator('img[data-picture="location"]'))).toBe(expected);
+      await stack.close(session);
+    }
+  });
+
+  it('keeps every picture box its size while it loads; cards take thumbnails at any density', async () => {
+    const cover = (await spotPhotos())[0]!;
+    for (const { width, density } of [
+      { width: 1280, density: 2 },
+      { width: 360, density: 3 },
+    ]) {
+      const visitor = await stack.open({ width });
+      const cdp = await visitor.page.context().newCDPSession(visitor.page);
+      await cdp.send('Emulation.setDeviceMetricsOverride', {
+        width,
+        height: 900,
+        deviceScaleFactor: density,
+        mobile: width < 500,
+      });
+      await visitor.page.addInitScript(RECORD_PICTURE_BOXES);
+      const photoRequests: string[] = [];
+      visitor.page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/photos/')) photoRequests.push(pathname);
+      });
+      await visitor.page.goto(`${stack.app.url}/lists/${listSlug}`);
+      const image = visitor.page.locator('article img[data-picture="photo"]');
+      await expect
+        .poll(() => image.evaluate((i: HTMLImageElement) => i.naturalWidth))
+        .toBeGreaterThan(0);
+      expect(await image.getAttribute('loading')).toBe('lazy');
+      // A screen of density 2 or 3 still asks for the thumbnail only: 20 covers ~320 KB.
+      expect([...new Set(photoRequests)]).toEqual([cover.thumb_url]);
+      const boxes = await pictureBoxesAfterLoading(visitor.page);
+      expect(boxes.filter((box) => box.picture === 'photo' && !box.loadedWhenAdded)).not.toEqual(
+        [],
+      );
+      for (const box of boxes) expect(box.after, JSON.stringify(box)).toBe(box.before);
+      await stack.close(visitor);
+    }
+
+    // The spot page: the cover (srcset thumb/large) and the strip of the others.
+    const session = await ownerSession({ width: 1280 });
+    await session.page.addInitScript(RECORD_PICTURE_BOXES);
+    await session.page.goto(`${stack.app.url}/reviews/${spotId}`);
+    const coverImage = session.page.locator('button[aria-label^="Open photo 1 of"] img');
+    await coverImage.waitFor();
+    const thumbWidth = Math.round(
+      cover.width * Math.min(1, 400 / Math.max(cover.width, cover.height)),
+    );
+    expect(await coverImage.getAttribute('srcset')).toBe(
+      `${cover.thumb_url} ${thumbWidth}w, ${cover.url} ${cover.width}w`,
+    );
+    const coverBox = await coverImage.evaluate(async (i: HTMLImageElement) => {
+      const before = i.getBoundingClientRect();
+      await i.decode();
+      const after = i.getBoundingClientRect();
+      return [`${before.width}x${before.height}`, `${after.width}x${after.height}`];
+    });
+    expect(coverBox[1]).toBe(coverBox[0]);
+  });
+
   onceAcrossDialects(dialect)('screenshots of the photo screens', async () => {
     const ids = (await spotPhotos()).map((p) => p.id);
     expect(ids.length).toBeGreaterThan(1);
@@ -336,6 +605,19 @@ describe.each(DIALECTS)('photos of a spot in a real browser on %s', (dialect) =>
         await page.waitForTimeout(300); // the dialog's fade-in
         await screenshot(page, `photos-delete-${tag}`, { fullPage: false });
         await page.getByRole('button', { name: 'Cancel' }).click();
+        // The gallery: the cover on its card, the photo-less spot's location picture.
+        await page.goto(`${stack.app.url}/`);
+        await page.locator('[data-map-state="loaded"]').waitFor();
+        // Lazy pictures below the first screen load only near it: all of them, for the shot.
+        await page.locator('img[data-picture]').evaluateAll((images: HTMLImageElement[]) =>
+          Promise.all(
+            images.map((image) => {
+              image.loading = 'eager';
+              return image.decode().catch(() => undefined);
+            }),
+          ),
+        );
+        await screenshot(page, `photos-gallery-${tag}`);
         await stack.close(session);
 
         const visitor = await stack.open({ width, colorScheme });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CUSTOM_PLACE_TYPES } from './custom-places.ts';
 import { idSchema, text } from './input-rules.ts';
 import { LIMITS } from './limits.ts';
+import { photoSchema } from './photos.ts';
 import { placeDetailsSchema } from './places.ts';
 
 /** Runtime contract §7: what an import may hold. */
@@ -70,6 +71,8 @@ export const importRowSchema = z.object({
   match: placeDetailsSchema.nullable(),
   candidates: z.array(placeDetailsSchema),
   existing_review_id: z.number().nullable(),
+  /** that spot's cover photo (issue 13: covers wherever a spot appears), if it has one */
+  existing_cover: photoSchema.nullable(),
   decision: z.enum(IMPORT_DECISIONS),
   /** why a row could not be read or matched, if so */
   problem: z.string().nullable(),

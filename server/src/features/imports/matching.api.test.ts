@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES, IMPORT_NEW_CUSTOM_PLACE_ID, type ImportRow } from '@spotbook/contract';
 import { useTestApp } from '../../../test/helper.ts';
 import { createSpot } from '../../../test/factories.ts';
+import { photoOfSpot } from '../photos/test/fixtures.ts';
 import { importFile, ownExportJson, savedPlacesJson } from './test/upload.ts';
 
 const EIFFEL = { id: 'lm:fr-paris-eiffel-tower', lat: 48.85837, lng: 2.294481 };
@@ -134,6 +135,14 @@ describe('matching an import', () => {
       savedPlacesJson([{ name: 'Eiffel Tower', lat: EIFFEL.lat, lng: EIFFEL.lng }]),
     );
     expect(row!.existing_review_id).toBe(spot.id);
+    expect(row!.existing_cover).toBeNull();
+    // With a photo, the row shows that spot's cover (issue 13), to alice only.
+    const cover = await photoOfSpot(t.ctx.db, spot.id, alice.id);
+    const [withCover] = await rowsOf(
+      'Saved Places.json',
+      savedPlacesJson([{ name: 'Eiffel Tower', lat: EIFFEL.lat, lng: EIFFEL.lng }]),
+    );
+    expect(withCover!.existing_cover).toEqual(cover);
     const [bobsRow] = (
       await importFile(
         t,
@@ -143,6 +152,7 @@ describe('matching an import', () => {
       )
     ).rows;
     expect(bobsRow!.existing_review_id).toBeNull();
+    expect(bobsRow!.existing_cover).toBeNull();
   });
 
   it('cuts a note longer than a review, and says so', async () => {

@@ -1,6 +1,7 @@
 import { IMPORT_MESSAGES, type ImportRow, type ImportRowPatch } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, fieldError, notFound } from '../../lib/errors.ts';
+import { photosOfSpots } from '../photos/repository.ts';
 import { placePhotoPath } from '../places/photo-path.ts';
 import type { PlacesProvider } from '../places/provider.ts';
 import { placeDetailsFromRow, placeForUser, userReviewOfPlace } from '../places/store.ts';
@@ -61,5 +62,6 @@ export async function patchRow(
   const spot = updated.match_place_id
     ? await userReviewOfPlace(db, userId, updated.match_place_id)
     : null;
-  return presentRow(updated, spot?.id ?? null);
+  const cover = spot ? ((await photosOfSpots(db, [spot.id])).get(spot.id)?.[0] ?? null) : null;
+  return presentRow(updated, spot ? { id: spot.id, cover } : null);
 }

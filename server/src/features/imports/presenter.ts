@@ -1,10 +1,16 @@
-import type { Import, ImportRow, ImportStatus, PlaceDetails } from '@spotbook/contract';
+import type { Import, ImportRow, ImportStatus, Photo, PlaceDetails } from '@spotbook/contract';
 import type { ImportRecord, ImportRowRecord } from './repository.ts';
 
 const parseJson = <T>(text: string | null, fallback: T): T =>
   text === null ? fallback : (JSON.parse(text) as T);
 
-export function presentRow(row: ImportRowRecord, existingReviewId: number | null): ImportRow {
+/** The caller's spot of a row's matched place, with its cover photo if it has one. */
+export interface ExistingSpot {
+  id: number;
+  cover: Photo | null;
+}
+
+export function presentRow(row: ImportRowRecord, existing: ExistingSpot | null): ImportRow {
   return {
     index: row.idx,
     name: row.name,
@@ -18,7 +24,8 @@ export function presentRow(row: ImportRowRecord, existingReviewId: number | null
     visited: row.visited === null ? null : row.visited === 1,
     match: parseJson<PlaceDetails | null>(row.match_json, null),
     candidates: parseJson<PlaceDetails[]>(row.candidates_json, []),
-    existing_review_id: existingReviewId,
+    existing_review_id: existing?.id ?? null,
+    existing_cover: existing?.cover ?? null,
     decision: row.decision === 'skip' ? 'skip' : 'create',
     problem: row.problem,
   };
@@ -37,7 +44,7 @@ export function presentImportHead(record: ImportRecord): Omit<Import, 'rows'> {
 export function presentImport(
   record: ImportRecord,
   rows: ImportRowRecord[],
-  existing: Map<number, number>,
+  existing: Map<number, ExistingSpot>,
 ): Import {
   return {
     ...presentImportHead(record),

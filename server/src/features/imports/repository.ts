@@ -3,7 +3,9 @@ import { IMPORT_LIMITS } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import type { ImportRowsTable, ImportsTable } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
+import { photosOfSpots } from '../photos/repository.ts';
 import type { ParsedFile, ParsedRow } from './formats/index.ts';
+import type { ExistingSpot } from './presenter.ts';
 
 export type ImportRecord = Selectable<ImportsTable>;
 export type ImportRowRecord = Selectable<ImportRowsTable>;
@@ -110,12 +112,15 @@ export function importRow(db: Db, importId: number, idx: number) {
     .executeTakeFirst();
 }
 
-/** The caller's spot of each row's matched place, by row index (contract: existing_review_id). */
+/**
+ * The caller's spot of each row's matched place, with its cover, by row index (contract:
+ * existing_review_id, existing_cover). The covers come in one query (photosOfSpots).
+ */
 export async function existingSpotsByRow(
   db: Db,
   importId: number,
   userId: number,
-): Promise<Map<number, number>> {
+): Promise<Map<number, ExistingSpot>> {
   const rows = await db
     .selectFrom('import_rows')
     .innerJoin('reviews', 'reviews.place_id', 'import_rows.match_place_id')
@@ -123,7 +128,11 @@ export async function existingSpotsByRow(
     .where('import_rows.import_id', '=', importId)
     .where('reviews.user_id', '=', userId)
     .execute();
-  return new Map(rows.map((r) => [r.idx, r.id]));
+  const photos = await photosOfSpots(
+    db,
+    rows.map((r) => r.id),
+  );
+  return new Map(rows.map((r) => [r.idx, { id: r.id, cover: photos.get(r.id)?.[0] ?? null }]));
 }
 
 /** The caller's newest imports, without their rows. */

@@ -8,6 +8,7 @@ import { cx } from '@/lib/cx.ts';
 import { StarRating } from '../StarRating.tsx';
 import { VisitedIcon } from '../VisitedIcon.tsx';
 import { showMissingImage, spotPicture } from './spot-image.ts';
+import { ThemedPicture } from './ThemedPicture.tsx';
 import { usePainted } from './use-painted.ts';
 import styles from './spot-card.module.css';
 
@@ -42,12 +43,6 @@ export interface SpotCardProps {
 }
 
 /**
- * The card's box, times the screen's density, picks thumbnail or large: a phone's row
- * thumbnail is 112 px, two columns below 880 px, about 320 px in a desktop grid.
- */
-const CARD_IMAGE_SIZES = '(max-width: 479px) 112px, (max-width: 879px) 50vw, 320px';
-
-/**
  * A spot in a gallery (design brief: spot card). The place name is the link, and its
  * hit area is stretched over the whole card, so the card is one link whose accessible
  * name is just the place, not every word on it.
@@ -70,19 +65,19 @@ export function SpotCard({
     <article className={cx(styles.card, highlight && styles.highlight)}>
       <div className={styles.media}>
         {showPicture && (
-          <img
-            className={styles.image}
-            src={picture.src}
-            srcSet={picture.srcSet}
-            sizes={picture.srcSet ? CARD_IMAGE_SIZES : undefined}
-            alt=""
-            data-picture={picture.kind}
-            loading="lazy"
-            decoding="async"
-            width={400}
-            height={300}
-            onError={(event) => showMissingImage(event.currentTarget)}
-          />
+          <ThemedPicture picture={picture}>
+            <img
+              className={styles.image}
+              src={picture.src}
+              alt=""
+              data-picture={picture.kind}
+              loading="lazy"
+              decoding="async"
+              width={400}
+              height={300}
+              onError={(event) => showMissingImage(event.currentTarget)}
+            />
+          </ThemedPicture>
         )}
         <VisitedIcon visited={spot.visited} showLabel className={styles.chip} />
       </div>

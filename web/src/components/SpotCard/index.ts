@@ -1,2 +1,3 @@
 export { SpotCard } from './SpotCard.tsx';
 export { photoSrcSet, showMissingImage, spotPicture, thumbSize } from './spot-image.ts';
+export { ThemedPicture } from './ThemedPicture.tsx';

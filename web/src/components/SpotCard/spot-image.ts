@@ -48,7 +48,8 @@ export function photoSrcSet(photo: Photo): string {
 
 export interface SpotPicture {
   src: string;
-  srcSet?: string;
+  /** the same picture in the dark theme, for a `<source>` a dark-mode screen picks */
+  darkSrc?: string;
   /** what the picture is, for tests and for the alt text */
   kind: 'photo' | 'place' | 'location';
 }
@@ -63,24 +64,35 @@ export interface PictureSpot {
  * picture of the place, then a picture of the spot's own location drawn by the server,
  * so a list without photos is still recognisable at a glance. The missing-place image is
  * only the fallback when a picture fails to load.
+ *
+ * A cover is its thumbnail alone, with no srcset to the large version: a card's box is
+ * 112–440 CSS px, so on a screen of density 2 (a laptop, a tablet) the browser would take
+ * the 1,600 px version for every card, ~130 KB each, 2.5 MB for a list of 20 instead of
+ * the ~320 KB of their thumbnails (target: under 600 KB; decision 021, 2026-11-23). The
+ * spot page's cover and the lightbox, one big picture each, keep the srcset.
  */
 export function spotPicture(spot: PictureSpot): SpotPicture {
   const cover = spot.photos?.[0];
   if (cover && isOwnPath(cover.url) && isOwnPath(cover.thumb_url)) {
-    return { src: cover.thumb_url, srcSet: photoSrcSet(cover), kind: 'photo' };
+    return { src: cover.thumb_url, kind: 'photo' };
   }
   const place = spot.place_details;
   const provided = spotImageUrl(place);
   if (provided !== MISSING_PLACE_IMAGE) return { src: provided, kind: 'place' };
-  return { src: locationPicturePath(place.lat, place.lng), kind: 'location' };
+  const location = locationPicturePath(place.lat, place.lng);
+  return { src: location, darkSrc: `${location}?theme=dark`, kind: 'location' };
 }
 
 /**
- * `onError` of a spot's <img>: the missing-place image instead. The srcset goes too, or
- * the browser would keep choosing from it and never show the new src.
+ * `onError` of a spot's <img>: the missing-place image instead. The srcset goes too, and
+ * a dark-theme `<source>` beside it points at the same image, or the browser would keep
+ * choosing from them and never show the new src.
  */
 export function showMissingImage(image: HTMLImageElement) {
   if (image.src.endsWith(MISSING_PLACE_IMAGE)) return;
   image.removeAttribute('srcset');
+  for (const source of image.parentElement?.querySelectorAll('source') ?? []) {
+    source.srcset = MISSING_PLACE_IMAGE;
+  }
   image.src = MISSING_PLACE_IMAGE;
 }

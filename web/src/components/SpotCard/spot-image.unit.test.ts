@@ -58,16 +58,12 @@ describe('photoSrcSet', () => {
 describe('spotPicture', () => {
   const at = { lat: 48.85837, lng: 2.294481, ...place('') };
 
-  it('shows the cover photo first, with its srcset', () => {
+  it('shows the cover photo first, as its thumbnail alone (a card never takes the large)', () => {
     const picture = spotPicture({
       photos: [photo(7), photo(8)],
       place_details: { ...at, ...place('/media/p.jpg') },
     });
-    expect(picture).toEqual({
-      src: '/api/photos/7/thumb.webp',
-      srcSet: photoSrcSet(photo(7)),
-      kind: 'photo',
-    });
+    expect(picture).toEqual({ src: '/api/photos/7/thumb.webp', kind: 'photo' });
   });
 
   it("then the provider's picture, then the spot's own location", () => {
@@ -79,6 +75,7 @@ describe('spotPicture', () => {
     );
     expect(spotPicture({ place_details: { ...at, ...place('', MISSING_PLACE_IMAGE) } })).toEqual({
       src: '/api/pictures/location/48.858/2.294.png',
+      darkSrc: '/api/pictures/location/48.858/2.294.png?theme=dark',
       kind: 'location',
     });
   });

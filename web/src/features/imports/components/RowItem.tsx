@@ -42,7 +42,18 @@ function Becomes({ row, state }: { row: ImportRow; state: RowState }) {
           <span className={styles.muted}>{row.match.formattedAddress}</span>
         )}
         {row.existing_review_id !== null && (
-          <Link to={`/reviews/${row.existing_review_id}`} className={styles.muted}>
+          <Link to={`/reviews/${row.existing_review_id}`} className={styles.existingSpot}>
+            {row.existing_cover && (
+              <img
+                className={styles.existingCover}
+                src={row.existing_cover.thumb_url}
+                alt=""
+                data-picture="photo"
+                width={48}
+                height={36}
+                loading="lazy"
+              />
+            )}
             Your spot
           </Link>
         )}

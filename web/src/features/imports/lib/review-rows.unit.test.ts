@@ -37,6 +37,7 @@ function row(index: number, fields: Partial<ImportRow> = {}): ImportRow {
     match: null,
     candidates: [],
     existing_review_id: null,
+    existing_cover: null,
     decision: 'create',
     problem: null,
     ...fields,

@@ -1,7 +1,12 @@
 import type { Review } from '@spotbook/contract';
 import { Images } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { photoSrcSet, showMissingImage, spotPicture } from '@/components/SpotCard/index.ts';
+import {
+  photoSrcSet,
+  showMissingImage,
+  spotPicture,
+  ThemedPicture,
+} from '@/components/SpotCard/index.ts';
 import { cx } from '@/lib/cx.ts';
 import styles from './spot-gallery.module.css';
 
@@ -35,15 +40,17 @@ export function SpotGallery({ spot, className }: SpotGalleryProps) {
     const picture = spotPicture(spot);
     return (
       <div className={cx(styles.gallery, className)}>
-        <img
-          className={styles.cover}
-          src={picture.src}
-          alt={picture.kind === 'location' ? `Map of where ${placeName} is` : placeName}
-          data-picture={picture.kind}
-          width={800}
-          height={600}
-          onError={(event) => showMissingImage(event.currentTarget)}
-        />
+        <ThemedPicture picture={picture}>
+          <img
+            className={styles.cover}
+            src={picture.src}
+            alt={picture.kind === 'location' ? `Map of where ${placeName} is` : placeName}
+            data-picture={picture.kind}
+            width={800}
+            height={600}
+            onError={(event) => showMissingImage(event.currentTarget)}
+          />
+        </ThemedPicture>
       </div>
     );
   }
