@@ -18,21 +18,32 @@ import { freshSchemaUrl } from '../server/test/postgres.ts';
 
 const PLACES = Number(process.argv[2] ?? 5000);
 
-/** Resident memory (MB) of every process in the server's process group (cluster primary + worker). */
-function groupRssMb(groupId: number): number {
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * Resident memory (MB) and CPU time used so far (s) of every process in the server's
+ * process group (cluster primary + worker). CPU time is what the import cost the server
+ * whatever the machine's load: on a shared 2-core machine the wall times stretch.
+ */
+function groupUsage(groupId: number): { rssMb: number; cpuS: number } {
   let kb = 0;
+  let ticks = 0;
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (Number(fields[2]) !== groupId) continue; // pgrp
+      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
       kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
     } catch {
       // the process ended between the listing and the read
     }
   }
-  return kb / 1024;
+  return { rssMb: kb / 1024, cpuS: ticks / TICKS_PER_SECOND };
 }
+
+const groupRssMb = (groupId: number) => groupUsage(groupId).rssMb;
 
 /**
  * A Takeout file as people have them: a third are landmarks the embedded index knows (their
@@ -105,6 +116,7 @@ async function main(): Promise<number> {
     let peak = idle;
     const sampler = setInterval(() => (peak = Math.max(peak, groupRssMb(app.pid))), 25);
 
+    const cpuBefore = groupUsage(app.pid).cpuS;
     const form = new FormData();
     form.append('file', new Blob([file], { type: 'application/json' }), 'Saved Places.json');
     const started = performance.now();
@@ -126,6 +138,7 @@ async function main(): Promise<number> {
     const confirmed = performance.now();
     clearInterval(sampler);
     peak = Math.max(peak, groupRssMb(app.pid));
+    const cpu = groupUsage(app.pid).cpuS - cpuBefore;
 
     const states = { provider: 0, pin: 0, unmatched: 0 };
     for (const row of job.rows) {
@@ -141,6 +154,7 @@ async function main(): Promise<number> {
     console.log(`  matching (background):  ${s(uploaded, matched)}`);
     console.log(`  confirm:                ${s(matched, confirmed)}`);
     console.log(`  total:                  ${s(started, confirmed)}   (target < 20 s)`);
+    console.log(`  server CPU time:        ${cpu.toFixed(2)} s   (user + system, all phases)`);
     console.log(
       `  rows: ${JSON.stringify(states)}; summary: created ${summary.created}, already had ${summary.already_had}, skipped ${summary.skipped}`,
     );

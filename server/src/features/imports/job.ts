@@ -174,7 +174,8 @@ export class ImportJobs {
       for (const row of rows) matches.push(await matchRow(context, row));
       done += matches.length;
       const alive = await db.transaction().execute(async (trx) => {
-        for (const match of matches) await saveRowMatch(trx, importId, match);
+        // The import first, then its rows: the order DELETE's cascade locks them in. The
+        // other way round, a discard during matching deadlocked on PostgreSQL (its 500).
         const now = clock.now();
         const progress = await trx
           .updateTable('imports')
@@ -187,7 +188,9 @@ export class ImportJobs {
           .where('id', '=', importId)
           .where('status', '=', 'matching')
           .executeTakeFirst();
-        return Number(progress.numUpdatedRows) === 1;
+        if (Number(progress.numUpdatedRows) !== 1) return false;
+        for (const match of matches) await saveRowMatch(trx, importId, match);
+        return true;
       });
       // Deleted (or failed by another server) meanwhile: nothing left to do.
       if (!alive || rows.length < BATCH) return;
