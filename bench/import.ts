@@ -14,6 +14,7 @@ import type { Import, ImportSummary } from '@spotbook/contract';
 import { keepSetCookies } from '../e2e/support/api-client.ts';
 import { dataDirWithPlaces, freePort, startAppProcess } from './app-process.ts';
 import { runScript } from './child-processes.ts';
+import { processMemoryMb } from './proc-status.ts';
 import { freshSchemaUrl } from '../server/test/postgres.ts';
 
 const PLACES = Number(process.argv[2] ?? 5000);
@@ -27,7 +28,7 @@ const TICKS_PER_SECOND = 100;
  * whatever the machine's load: on a shared 2-core machine the wall times stretch.
  */
 function groupUsage(groupId: number): { rssMb: number; cpuS: number } {
-  let kb = 0;
+  let rssMb = 0;
   let ticks = 0;
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
@@ -35,12 +36,12 @@ function groupUsage(groupId: number): { rssMb: number; cpuS: number } {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (Number(fields[2]) !== groupId) continue; // pgrp
       ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      rssMb += processMemoryMb(Number(pid));
     } catch {
       // the process ended between the listing and the read
     }
   }
-  return { rssMb: kb / 1024, cpuS: ticks / TICKS_PER_SECOND };
+  return { rssMb, cpuS: ticks / TICKS_PER_SECOND };
 }
 
 const groupRssMb = (groupId: number) => groupUsage(groupId).rssMb;

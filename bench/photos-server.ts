@@ -7,11 +7,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dataDirWithPlaces, freePort, startAppProcess } from './app-process.ts';
+import { processMemoryMb } from './proc-status.ts';
 
-const MB = 1024;
-const status = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
-const field = (pid: number, name: string) =>
-  Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status(pid))![1]) / MB;
 /**
  * CPU time the process (all its threads) has used, in ms: /proc/PID/stat's utime + stime,
  * in clock ticks of 10 ms. Unlike wall time, not stretched by other jobs on the machine.
@@ -88,7 +85,7 @@ export async function serverUploadPeak(
       review: { review: '', rating: 0, visited: false },
     });
     await new Promise((r) => setTimeout(r, 2000)); // settled, as an idle server is
-    const idleMb = field(app.pid, 'VmRSS');
+    const idleMb = processMemoryMb(app.pid);
     writeFileSync(`/proc/${app.pid}/clear_refs`, '5'); // VmHWM := VmRSS
     const uploadMs: number[] = [];
     const cpuBefore = cpuMs(app.pid);
@@ -100,7 +97,7 @@ export async function serverUploadPeak(
       uploadMs.push(performance.now() - started);
     }
     const cpuMsPerUpload = (cpuMs(app.pid) - cpuBefore) / uploads;
-    return { idleMb, peakMb: field(app.pid, 'VmHWM'), uploadMs, cpuMsPerUpload };
+    return { idleMb, peakMb: processMemoryMb(app.pid, 'VmHWM'), uploadMs, cpuMsPerUpload };
   } finally {
     await app.stop();
   }

@@ -11,7 +11,7 @@
  *   npx tsx bench/places-search.ts
  *   BENCH_QUERIES=5000 BENCH_EXTRACT_POIS=0 npx tsx bench/places-search.ts   # built-in only
  */
-import { linkSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { linkSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -30,6 +30,7 @@ import {
 import { loadExtracts } from '../server/src/features/places/osm-extract/load-extract.ts';
 import { ApiClient } from '../e2e/support/api-client.ts';
 import { freePort, startAppProcess } from './app-process.ts';
+import { processMemoryMb } from './proc-status.ts';
 import { writeSyntheticExtract } from './synthetic-extract.ts';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 2000);
@@ -263,8 +264,7 @@ async function serverRss(indexFile: string, queries: Query[]): Promise<number> {
         await client.call('GET', `/api/places/search/?${params}`);
       }
       await new Promise((r) => setTimeout(r, 5000));
-      const status = readFileSync(`/proc/${app.pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+      return processMemoryMb(app.pid);
     } finally {
       await app.stop();
     }

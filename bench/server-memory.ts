@@ -6,11 +6,12 @@
  * Usage: npx tsx bench/server-memory.ts
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureSharedPlacesIndex } from '../server/test/places-index.ts';
 import { ApiClient } from '../e2e/support/api-client.ts';
+import { processMemoryMb } from './proc-status.ts';
 
 const PORT = 3417;
 const base = `http://127.0.0.1:${PORT}`;
@@ -79,8 +80,7 @@ async function measure(flags: string[]): Promise<number> {
     }
     await fetch(`${base}/`);
     await new Promise((r) => setTimeout(r, 15_000)); // idle
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    return processMemoryMb(child.pid!);
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
