@@ -1,13 +1,18 @@
 import { IMPORT_MESSAGES, type ImportRow, type ImportRowPatch } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, fieldError, notFound } from '../../lib/errors.ts';
-import { photosOfSpots } from '../photos/repository.ts';
 import { placePhotoPath } from '../places/photo-path.ts';
 import type { PlacesProvider } from '../places/provider.ts';
-import { placeDetailsFromRow, placeForUser, userReviewOfPlace } from '../places/store.ts';
+import { placeDetailsFromRow, placeForUser } from '../places/store.ts';
 import { customCategory, newCustomDetails, type NewCustomPlace } from './matcher.ts';
 import { presentRow } from './presenter.ts';
-import { importRow, saveRowMatch, setDecision, type ImportRecord } from './repository.ts';
+import {
+  existingSpotOfPlace,
+  importRow,
+  saveRowMatch,
+  setDecision,
+  type ImportRecord,
+} from './repository.ts';
 
 /** Rows can be changed only between matching and confirming. */
 export function assertReviewable(record: ImportRecord) {
@@ -59,9 +64,8 @@ export async function patchRow(
   }
 
   const updated = (await importRow(db, record.id, index))!;
-  const spot = updated.match_place_id
-    ? await userReviewOfPlace(db, userId, updated.match_place_id)
+  const existing = updated.match_place_id
+    ? await existingSpotOfPlace(db, userId, updated.match_place_id)
     : null;
-  const cover = spot ? ((await photosOfSpots(db, [spot.id])).get(spot.id)?.[0] ?? null) : null;
-  return presentRow(updated, spot ? { id: spot.id, cover } : null);
+  return presentRow(updated, existing);
 }

@@ -1,14 +1,8 @@
-import type { Import, ImportRow, ImportStatus, Photo, PlaceDetails } from '@spotbook/contract';
-import type { ImportRecord, ImportRowRecord } from './repository.ts';
+import type { Import, ImportRow, ImportStatus, PlaceDetails } from '@spotbook/contract';
+import type { ExistingSpot, ImportRecord, ImportRowRecord } from './repository.ts';
 
 const parseJson = <T>(text: string | null, fallback: T): T =>
   text === null ? fallback : (JSON.parse(text) as T);
-
-/** The caller's spot of a row's matched place, with its cover photo if it has one. */
-export interface ExistingSpot {
-  id: number;
-  cover: Photo | null;
-}
 
 export function presentRow(row: ImportRowRecord, existing: ExistingSpot | null): ImportRow {
   return {

@@ -1,11 +1,11 @@
 import type { Insertable, Selectable } from 'kysely';
-import { IMPORT_LIMITS } from '@spotbook/contract';
+import { IMPORT_LIMITS, type Photo } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import type { ImportRowsTable, ImportsTable } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
 import { photosOfSpots } from '../photos/repository.ts';
+import { userReviewOfPlace } from '../places/store.ts';
 import type { ParsedFile, ParsedRow } from './formats/index.ts';
-import type { ExistingSpot } from './presenter.ts';
 
 export type ImportRecord = Selectable<ImportsTable>;
 export type ImportRowRecord = Selectable<ImportRowsTable>;
@@ -112,9 +112,31 @@ export function importRow(db: Db, importId: number, idx: number) {
     .executeTakeFirst();
 }
 
+/** The caller's spot of a row's matched place, with its cover photo if it has one. */
+export interface ExistingSpot {
+  id: number;
+  cover: Photo | null;
+}
+
+/** Each spot with its cover: the covers of all of them in one query (photosOfSpots). */
+async function withCovers(db: Db, spotIds: number[]): Promise<ExistingSpot[]> {
+  const photos = await photosOfSpots(db, spotIds);
+  return spotIds.map((id) => ({ id, cover: photos.get(id)?.[0] ?? null }));
+}
+
+/** The caller's spot of one place, with its cover (a row's PATCH answer). */
+export async function existingSpotOfPlace(
+  db: Db,
+  userId: number,
+  placeId: string,
+): Promise<ExistingSpot | null> {
+  const spot = await userReviewOfPlace(db, userId, placeId);
+  return spot ? (await withCovers(db, [spot.id]))[0]! : null;
+}
+
 /**
  * The caller's spot of each row's matched place, with its cover, by row index (contract:
- * existing_review_id, existing_cover). The covers come in one query (photosOfSpots).
+ * existing_review_id, existing_cover).
  */
 export async function existingSpotsByRow(
   db: Db,
@@ -128,11 +150,11 @@ export async function existingSpotsByRow(
     .where('import_rows.import_id', '=', importId)
     .where('reviews.user_id', '=', userId)
     .execute();
-  const photos = await photosOfSpots(
+  const spots = await withCovers(
     db,
     rows.map((r) => r.id),
   );
-  return new Map(rows.map((r) => [r.idx, { id: r.id, cover: photos.get(r.id)?.[0] ?? null }]));
+  return new Map(rows.map((r, i) => [r.idx, spots[i]!]));
 }
 
 /** The caller's newest imports, without their rows. */
