@@ -521,7 +521,15 @@ describe.each(DIALECTS)('photos of a spot in a real browser on %s', (dialect) =>
   });
 
   it('keeps every picture box its size while it loads; cards take thumbnails at any density', async () => {
+    // A portrait cover: a card's 4:3 box must not grow to the photo's shape once it loads.
+    const current = await spotPhotos();
+    const portrait = current.find((photo) => photo.height > photo.width)!;
+    const ordered = [portrait, ...current.filter((photo) => photo !== portrait)];
+    await owner.ok('PUT', `/api/reviews/review/${spotId}/photos/order/`, {
+      ids: ordered.map((photo) => photo.id),
+    });
     const cover = (await spotPhotos())[0]!;
+    expect(cover.id).toBe(portrait.id);
     for (const { width, density } of [
       { width: 1280, density: 2 },
       { width: 360, density: 3 },

@@ -9,8 +9,10 @@ export function useDeletePhoto(reviewId: number) {
   return useMutation({
     mutationFn: (photoId: number) =>
       apiFetch<unknown>(`${photosPath(reviewId)}${photoId}/`, { method: 'DELETE' }),
-    onSuccess: (_answer, photoId) => {
-      setSpotPhotos(queryClient, reviewId, (photos) => photos.filter((p) => p.id !== photoId));
+    onSuccess: async (_answer, photoId) => {
+      await setSpotPhotos(queryClient, reviewId, (photos) =>
+        photos.filter((p) => p.id !== photoId),
+      );
       return afterPhotosChanged(queryClient, reviewId);
     },
   });

@@ -17,16 +17,16 @@ export function useReorderPhotos(reviewId: number) {
         method: 'PUT',
         body: { ids: ordered.map((photo) => photo.id) },
       }),
-    onMutate: (ordered) => {
+    onMutate: async (ordered) => {
       const previous = spotPhotos(queryClient, reviewId);
-      setSpotPhotos(queryClient, reviewId, () => ordered);
+      await setSpotPhotos(queryClient, reviewId, () => ordered);
       return { previous };
     },
-    onError: (_error, _ordered, context) => {
-      if (context) setSpotPhotos(queryClient, reviewId, () => context.previous);
+    onError: async (_error, _ordered, context) => {
+      if (context) await setSpotPhotos(queryClient, reviewId, () => context.previous);
     },
-    onSuccess: (saved) => {
-      setSpotPhotos(queryClient, reviewId, () => saved);
+    onSuccess: async (saved) => {
+      await setSpotPhotos(queryClient, reviewId, () => saved);
       return afterPhotosChanged(queryClient, reviewId);
     },
   });

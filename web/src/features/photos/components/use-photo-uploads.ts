@@ -42,7 +42,7 @@ export function usePhotoUploads(reviewId: number, photoCount: number) {
     })
       .then((photo: Photo) => {
         sending.current = null;
-        setSpotPhotos(queryClient, reviewId, (photos) => [...photos, photo]);
+        void setSpotPhotos(queryClient, reviewId, (photos) => [...photos, photo]);
         addedInBatch.current += 1;
         dispatch({ type: 'done', key });
       })
