@@ -40,6 +40,8 @@ export interface LoadPlan {
   durationMs: number;
   /** Connection c is person c % people.length; no people: requests without cookies. */
   people?: Person[];
+  /** Sent on every request, as a browser sends one (unset: none, so every answer is plain). */
+  acceptEncoding?: string;
   kinds: KindPlan[];
 }
 export interface KindFigures {
@@ -90,8 +92,11 @@ function draw(person: number): [KindPlan, RequestSpec] | null {
 
 /** The headers the person's browser sends: cookies, and on writes the CSRF token. */
 function headersOf(spec: RequestSpec, person: Person): Record<string, string> {
-  if (spec.as === 'nobody' || !person.cookie) return {};
-  const headers: Record<string, string> = { cookie: person.cookie };
+  const encoding: Record<string, string> = plan.acceptEncoding
+    ? { 'accept-encoding': plan.acceptEncoding }
+    : {};
+  if (spec.as === 'nobody' || !person.cookie) return encoding;
+  const headers: Record<string, string> = { ...encoding, cookie: person.cookie };
   if (spec.method !== 'GET') {
     Object.assign(headers, {
       'x-csrftoken': person.csrf,

@@ -25,6 +25,8 @@
  *   --skip-alone       no kind alone (a CPU profile of the mixes only)
  *   --only <kinds>     runs only the kinds whose names hold one of these words (comma list)
  *   --node-options <…> passed to the server processes (NODE_OPTIONS), e.g. a --require hook
+ *   --accept-encoding <…> sent on every request, e.g. Chromium's 'gzip, deflate, br, zstd'
+ *                      (default: none, every answer plain, as in the figures before 2026-11-24)
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -74,6 +76,8 @@ const HOME_PAGE = '/api/reviews/review/?offset=0&limit=20&sortBy=newest&visited=
 /** For a CPU profile of the mixes alone. */
 const SKIP_ALONE = args.includes('--skip-alone');
 const MIXES = (option('--mixes') ?? 'people,one user').split(',') as MixName[];
+/** e.g. 'gzip, deflate, br, zstd' (Chromium's): answers then come compressed, as to a browser. */
+const ACCEPT_ENCODING = option('--accept-encoding');
 /**
  * Deletes the spots earlier phases created (of the embedded places; the seeded spots are of
  * `bench` places), so every phase creates spots anew instead of hearing "already have".
@@ -97,7 +101,7 @@ async function forgetCreatedSpots(db: SeededDb, users: BenchUser[]) {
 async function runClient(plan: LoadPlan): Promise<LoadFigures> {
   // The plan (thousands of requests) goes through a file: too long for an argument.
   const file = path.join(os.tmpdir(), `spotbook-load-plan-${process.pid}.json`);
-  writeFileSync(file, JSON.stringify(plan));
+  writeFileSync(file, JSON.stringify({ ...plan, acceptEncoding: ACCEPT_ENCODING }));
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/mixed-load-client.ts', file], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -195,6 +199,7 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
     }
     const first = plans.get(MIXES[0]!)!;
     console.log(`\n${dialect}, ${workers} worker(s), ${loadAverage()}`);
+    console.log(`  Accept-Encoding: ${ACCEPT_ENCODING ?? '(none: every answer plain)'}`);
     for (const [mix, plan] of plans) console.log(`  mix "${mix}": ${plan.summary}`);
     console.log(`  shares: ${sharesLine(first.kinds)}`);
     console.log(`  new spots: of ${places.length} embedded places, each person creating each once`);

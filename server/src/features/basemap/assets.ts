@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsGzip } from '../../lib/accepts-gzip.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -51,9 +52,8 @@ export function sendAsset(
     .header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
   reply.type(asset.contentType);
-  const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
   // Small bodies (fonts are already compressed) go as they are.
-  if (acceptsGzip && asset.gzipped.length < asset.body.length * 0.9) {
+  if (acceptsGzip(request) && asset.gzipped.length < asset.body.length * 0.9) {
     return reply.header('content-encoding', 'gzip').send(asset.gzipped);
   }
   return reply.send(asset.body);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { LIST_MESSAGES, type ListDetail } from '@spotbook/contract';
 import { clock } from '../../lib/clock.ts';
@@ -78,6 +79,41 @@ describe('list answer cache', () => {
     expect(again.body).toBe(first.body);
     expect(anonymous.body).toBe(first.body);
     expect(JSON.stringify(again.json())).toBe(again.body);
+  });
+
+  it('sends the kept gzip bytes to a client that accepts gzip, plain JSON to one that does not', async () => {
+    const list = await createList(alice.client, { name: 'Zipped', shareable_by_link: true });
+    for (const review of ['First', 'Second', 'Third'])
+      await addSpot(alice, list, await insertSpot(t.ctx.db, alice.id, { review }));
+    const plain = await alice.client.get(`/api/lists/list/${list.slug}/`);
+    const get = (acceptEncoding: string) =>
+      alice.client.request('GET', `/api/lists/list/${list.slug}/`, undefined, {
+        'accept-encoding': acceptEncoding,
+      });
+    // What Chromium sends, and what curl --compressed sends: the kept bytes, gzipped.
+    for (const acceptEncoding of ['gzip, deflate, br, zstd', 'deflate, gzip']) {
+      const zipped = await get(acceptEncoding);
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+    // Gzip refused (q=0), or only encodings we don't keep: plain JSON, never recompressed.
+    for (const acceptEncoding of ['gzip;q=0, identity', 'identity', 'compress']) {
+      const unzipped = await get(acceptEncoding);
+      expect(unzipped.statusCode).toBe(200);
+      expect(unzipped.headers['content-encoding']).toBeUndefined();
+      expect(unzipped.body).toBe(plain.body);
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(
+      plain
+        .json<ListDetail>()
+        .reviews.map((spot) => spot.review)
+        .sort(),
+    ).toEqual(['First', 'Second', 'Third']);
   });
 
   it('still refuses a private list to others once its owner has it cached', async () => {

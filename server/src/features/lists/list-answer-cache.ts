@@ -1,4 +1,6 @@
-import type { FastifyReply } from 'fastify';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { listDetailSchema, type ListDetail } from '@spotbook/contract';
@@ -6,6 +8,10 @@ import type { Db } from '../../db/connection.ts';
 import { presentList } from './access.ts';
 import { listSpots } from './list-spots.ts';
 import type { ListRecord } from './repository.ts';
+import { acceptsGzip } from '../../lib/accepts-gzip.ts';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 /**
  * The route's own response serialiser (the zod check and JSON.stringify Fastify would run),
@@ -19,8 +25,9 @@ const serializeListDetail = serializerCompiler({
 }) as (list: ListDetail) => string;
 
 /**
- * `GET /api/lists/list/:key/`'s JSON (UTF-8), kept per list with the list's version
- * (docs/decisions/023-workers-and-mixed-load.md, "List answers cached per version").
+ * `GET /api/lists/list/:key/`'s JSON, gzipped, kept per list with the list's version
+ * (docs/decisions/023-workers-and-mixed-load.md, "List answers cached per version", and
+ * its update "List answers kept gzipped").
  *
  * Triggers move `lists.version` on every write that changes the answer (migration 009), and
  * the version comes with the list row every request reads anyway (to check who may view
@@ -29,28 +36,41 @@ const serializeListDetail = serializerCompiler({
  * List ids are never reused, so a key can't outlive its list and show another one.
  * Answers are built after the row was read: one built from newer data is stored under the
  * older version and simply rebuilt on the next request, never served stale.
+ *
+ * Kept gzipped: a 2,000-spot answer is 1.2 MB of JSON but 0.19 MB gzipped, so the budget
+ * holds ~6 times more lists, and a browser (which always accepts gzip) is sent the kept
+ * bytes as they are instead of @fastify/compress compressing 1.2 MB again per request.
  */
 export function cachedListAnswer(db: Db, maxBytes = 32 * 1024 * 1024) {
-  const answers = new LRUCache<number, { version: number; json: Buffer }>({
+  const answers = new LRUCache<number, { version: number; gzipped: Buffer }>({
     maxSize: maxBytes,
     // An answer over the budget isn't kept.
-    sizeCalculation: (entry) => entry.json.length,
+    sizeCalculation: (entry) => entry.gzipped.length,
   });
   return async (list: ListRecord): Promise<Buffer> => {
     const hit = answers.get(list.id);
-    if (hit?.version === list.version) return hit.json;
+    if (hit?.version === list.version) return hit.gzipped;
     const detail = { ...presentList(list), reviews: await listSpots(db, list.id) };
-    // Kept as UTF-8 bytes: a 2,000-spot list is 1.2 MB, which would otherwise be measured
-    // and encoded again on every send.
-    const json = Buffer.from(serializeListDetail(detail));
-    answers.set(list.id, { version: list.version, json });
-    return json;
+    // zlib's default level, on libuv's thread pool (off the event loop): ~15 ms for a
+    // 2,000-spot list, once per version; level 4 saves 3 ms for a 6 % larger answer.
+    const gzipped = await gzipAsync(serializeListDetail(detail));
+    answers.set(list.id, { version: list.version, gzipped });
+    return gzipped;
   };
 }
 
 /**
- * Sends a kept answer. Fastify sends bytes with a JSON content type as they are: the route's
- * response serialiser doesn't run again (the OpenAPI doc keeps the schema).
+ * Sends a kept answer: gzipped as kept to a client that accepts gzip (the Content-Encoding
+ * makes @fastify/compress leave it alone), unzipped for one that doesn't. Fastify sends
+ * bytes with a JSON content type as they are: the route's response serialiser doesn't run
+ * again (the OpenAPI doc keeps the schema).
  */
-export const sendJsonBytes = (reply: FastifyReply, json: Buffer) =>
-  reply.type('application/json; charset=utf-8').send(json);
+export async function sendListAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  gzipped: Buffer,
+) {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(gzipped);
+  return reply.send(await gunzipAsync(gzipped));
+}

@@ -15,7 +15,7 @@ import type { RouteOptions } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { ownedList, presentList, viewableList } from './access.ts';
 import { exampleLists } from './examples/example-lists.ts';
-import { cachedListAnswer, sendJsonBytes } from './list-answer-cache.ts';
+import { cachedListAnswer, sendListAnswer } from './list-answer-cache.ts';
 import { listSpots } from './list-spots.ts';
 import { createList, deleteList, updateList } from './list-writes.ts';
 import { mapPictureRoute } from './map-picture-route.ts';
@@ -50,7 +50,7 @@ export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
         const list = await viewableList(db, request.params.key, request.user);
         // A signed-in viewer's list page asks for its map picture next.
         if (request.user) ctx.pictures.warm();
-        return sendJsonBytes(reply, await listAnswer(list));
+        return sendListAnswer(request, reply, await listAnswer(list));
       },
     );
   }
