@@ -72,6 +72,11 @@ async function squarePng(name = 'square.png'): Promise<UploadFile> {
 
 const photoInput = (page: Page) => page.getByLabel('Photos to upload');
 const orderList = (page: Page) => page.getByRole('list', { name: 'Photo order' });
+/** The photo ids in the order the owner's page shows them. */
+const shownOrder = (page: Page) =>
+  orderList(page)
+    .locator('[data-photo-id]')
+    .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-photo-id'))));
 const uploads = (page: Page) => page.getByRole('list', { name: 'Uploads' });
 
 async function waitForPhotoCount(page: Page, count: number) {
@@ -360,6 +365,8 @@ describe.each(DIALECTS)('photos of a spot in a real browser on %s', (dialect) =>
     await page.keyboard.press('Space');
     const swapped = [before[1], before[0], before[2], before[3]];
     await expect.poll(async () => (await spotPhotos()).map((p) => p.id)).toEqual(swapped);
+    // The page shows the saved order too (a stale answer must not put the old one back).
+    await expect.poll(() => shownOrder(page)).toEqual(swapped);
     await page.getByRole('button', { name: 'Move photo 2 of 4 earlier' }).click();
     await expect.poll(async () => (await spotPhotos()).map((p) => p.id)).toEqual(before);
 
