@@ -16,6 +16,7 @@ import type { AppProcess } from './app-process.ts';
 import { BenchClient } from './bench-client.ts';
 import type { KindPlan, Person, RequestSpec } from './mixed-load-client.ts';
 import type { SeededDb } from './seed-spots.ts';
+import { spotIdsOf } from './seed-writers.ts';
 
 export type MixName = 'people' | 'one user';
 const LIST_SIZES = [20, 200, 2000];
@@ -184,14 +185,7 @@ export async function creatablePlaceIds(app: AppProcess, user: string, password:
 
 /** The spots a person opens and edits: spread evenly over all of theirs, as people do. */
 async function spotsOpened(db: Db, user: BenchUser, count: number) {
-  const all = (
-    await db
-      .selectFrom('reviews')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .orderBy('id')
-      .execute()
-  ).map((r) => r.id);
+  const all = await spotIdsOf(db, user.id);
   return range(Math.min(count, all.length)).map(
     (i) => all[Math.floor((i * all.length) / Math.min(count, all.length))]!,
   );

@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { DatabaseHandle } from '../server/src/db/connection.ts';
+import type { DatabaseHandle, Db } from '../server/src/db/connection.ts';
 import type { Database } from '../server/src/db/schema.ts';
 import type { BenchPlace } from './spot-data.ts';
 
@@ -106,4 +106,15 @@ export function postgresHandle(url: string): DatabaseHandle {
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** A user's spot ids, oldest first. */
+export async function spotIdsOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('reviews')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
