@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ListSummary } from '@spotbook/contract';
+import { AUTH_MESSAGES, type ListSummary } from '@spotbook/contract';
 import type { Page } from 'playwright-core';
 import { ApiClient } from './support/api-client.ts';
 import { openSession, screenshot, type Session } from './support/browser.ts';
@@ -158,6 +158,27 @@ describe('a shared list opened signed out on a phone', () => {
     const sources = sourcesOf(scripts);
     expect(sources.some((source) => source.includes('ListPage.tsx'))).toBe(true);
     expect(sources.filter((source) => FORM_LIBRARIES.test(source))).toEqual([]);
+  });
+
+  it('draws sign-in without zod, which comes when the visitor steps into the form', async () => {
+    const session = await openSession(stack.browser, { width: 360 });
+    sessions.push(session);
+    const { page } = session;
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/[^/]+\.js$/.test(request.url())) scripts.push(request.url());
+    });
+    await page.goto(`${base}/signin?listId=${list.slug}`);
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(sourcesOf(scripts).some((source) => source.includes('SignInPage.tsx'))).toBe(true);
+    expect(sourcesOf(scripts).filter((source) => /node_modules\/zod\//.test(source))).toEqual([]);
+
+    // Stepping into a field fetches the schema; leaving it empty then shows the spec's text.
+    await page.getByLabel('Username or Email').focus();
+    await page.getByLabel('Password', { exact: true }).focus();
+    await page.getByText(AUTH_MESSAGES.required).waitFor();
+    expect(sourcesOf(scripts).some((source) => /node_modules\/zod\//.test(source))).toBe(true);
   });
 
   it('loads the map once the viewer signs in from the prompt', async () => {

@@ -1,10 +1,12 @@
 /**
- * Splits the `shared` chunk group in two by what a module needs: `forms` for whatever
- * reaches zod or react-hook-form (form fields, dialogs with forms, the contract's schema
- * modules), `shared` for the rest (cards, icons, pager, limits). A page that shows but
- * never edits — the shared list signed out, the front page — then fetches and runs no
- * zod (26 KB gzip) and no react-hook-form (12 KB), and `shared` never imports `forms`
- * (a module that imported one would reach zod itself). Issue 14 §4, decision 024.
+ * Splits the `shared` chunk group in three by what a module needs: `forms` for whatever
+ * reaches zod (the contract's schema modules, forms that validate with one), `fields` for
+ * what reaches react-hook-form but not zod (form fields, the form hook), `shared` for the
+ * rest (cards, icons, pager, limits). A page that shows but never edits — the shared list
+ * signed out, the front page — then fetches and runs no zod (26 KB gzip) and no
+ * react-hook-form (12 KB); sign-in and sign-up, whose schemas load when someone steps into
+ * the form, draw with `fields` alone. No chunk imports one named before it (a module that
+ * imported a `forms` module would reach zod itself). Issue 14 §4, decision 024.
  *
  * "Reaches" is over static imports. The contract's barrel (`@spotbook/contract`) imports
  * every contract module, so an import through it is followed by name instead: to the
@@ -22,8 +24,9 @@ interface ChunkingContextLike {
   getModuleInfo(id: string): ModuleInfoLike | null;
 }
 
-const FORM_LIBRARIES =
-  /node_modules[\\/](zod|react-hook-form|@hookform[\\/][^\\/]+)[\\/]|web[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/;
+const ZOD =
+  /node_modules[\\/](zod|@hookform[\\/][^\\/]+)[\\/]|web[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/;
+const REACT_HOOK_FORM = /node_modules[\\/]react-hook-form[\\/]/;
 const CONTRACT_BARREL = /contract[\\/]src[\\/]index\.ts$/;
 const BARREL_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@spotbook\/contract["']/g;
 
@@ -42,46 +45,68 @@ function barrelNames(code: string): string[] {
   );
 }
 
-/** The module that declares `name`, following re-exports down from `module`. */
-function originOf(name: string, module: string, ctx: ChunkingContextLike): string | undefined {
+/**
+ * The module that declares `name`, following re-exports down from `module`. Rolldown lists
+ * an `export * from` as the export `'*'` (the barrel's every export is one), so a module
+ * that lists `'*'` is searched too.
+ */
+function originOf(
+  name: string,
+  module: string,
+  ctx: ChunkingContextLike,
+  seen = new Set<string>(),
+): string | undefined {
   const info = ctx.getModuleInfo(module);
-  if (!info?.exports.includes(name)) return undefined;
+  if (info === null || seen.has(module)) return undefined;
+  seen.add(module);
+  const declares = info.exports.includes(name);
+  if (!declares && !info.exports.includes('*')) return undefined;
   for (const dep of info.importedIds) {
-    const origin = originOf(name, dep, ctx);
+    const origin = originOf(name, dep, ctx, seen);
     if (origin !== undefined) return origin;
   }
-  return module;
+  return declares ? module : undefined;
 }
 
-/** A `name` function for the shared group: 'forms' or 'shared' per module, memoised. */
-export function formsOrShared(): (id: string, ctx: ChunkingContextLike) => string {
+/** Whether a module reaches `library` through static imports, memoised per module. */
+function reachesLibrary(library: RegExp) {
   const reaches = new Map<string, boolean>();
 
-  function reachesForms(id: string, ctx: ChunkingContextLike): boolean {
+  function reachesIt(id: string, ctx: ChunkingContextLike): boolean {
     const known = reaches.get(id);
     if (known !== undefined) return known;
     reaches.set(id, false); // an import cycle adds nothing of its own
     const info = ctx.getModuleInfo(id);
     const result =
-      FORM_LIBRARIES.test(id) ||
+      library.test(id) ||
       (info !== null &&
         info.importedIds.some((dep) =>
           CONTRACT_BARREL.test(dep)
-            ? barrelNamesReachForms(dep, info.code ?? '', ctx)
-            : reachesForms(dep, ctx),
+            ? barrelNamesReachIt(dep, info.code ?? '', ctx)
+            : reachesIt(dep, ctx),
         ));
     reaches.set(id, result);
     return result;
   }
 
-  function barrelNamesReachForms(barrel: string, code: string, ctx: ChunkingContextLike) {
+  function barrelNamesReachIt(barrel: string, code: string, ctx: ChunkingContextLike) {
     return barrelNames(code).some((name) => {
       const origin = originOf(name, barrel, ctx);
-      return origin !== undefined && reachesForms(origin, ctx);
+      return origin !== undefined && reachesIt(origin, ctx);
     });
   }
 
-  return (id, ctx) => (reachesForms(id, ctx) ? 'forms' : 'shared');
+  return reachesIt;
+}
+
+/** A `name` function for the shared group: 'forms', 'fields' or 'shared' per module. */
+export function formsOrShared(): (id: string, ctx: ChunkingContextLike) => string {
+  const reachesZod = reachesLibrary(ZOD);
+  const reachesReactHookForm = reachesLibrary(REACT_HOOK_FORM);
+  return (id, ctx) => {
+    if (reachesZod(id, ctx)) return 'forms';
+    return reachesReactHookForm(id, ctx) ? 'fields' : 'shared';
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, LIMITS, requestPasswordResetSchema } from '@spotbook/contract';
+import { AUTH_MESSAGES, LIMITS } from '@spotbook/contract';
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { TextField } from '@/components/form/TextField.tsx';
 import { useSchemaForm, useTextField } from '@/components/form/use-schema-form.ts';
 import { showServerError } from '@/lib/server-errors.ts';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
+import { requestPasswordResetForm } from '../auth-schemas.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import styles from '../components/auth-form.module.css';
 
@@ -16,7 +17,7 @@ const SEND_FAILED = 'The email could not be sent. Please try again.';
 /** `/requestpassword` (spec §2): ask for a reset link; the answer never says if the address exists. */
 export default function RequestPasswordPage() {
   const [sent, setSent] = useState(false);
-  const form = useSchemaForm(requestPasswordResetSchema, { email: '' });
+  const form = useSchemaForm(requestPasswordResetForm, { email: '' });
   const email = useTextField(form.control, 'email');
   const { errors, isSubmitting } = form.formState;
 
@@ -65,7 +66,12 @@ export default function RequestPasswordPage() {
         </p>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form
+        className={styles.form}
+        onSubmit={onSubmit}
+        onFocus={requestPasswordResetForm.prefetch}
+        noValidate
+      >
         <TextField
           label="Email"
           type="email"

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, LIMITS, resetPasswordFormSchema } from '@spotbook/contract';
+import { AUTH_MESSAGES, LIMITS } from '@spotbook/contract';
 import { CircleCheck, KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { PasswordField } from '@/components/form/PasswordField.tsx';
 import { useSchemaForm, useTextField } from '@/components/form/use-schema-form.ts';
 import { showServerError } from '@/lib/server-errors.ts';
 import { confirmPasswordReset } from '../api/password-reset-confirm.ts';
+import { resetPasswordForm } from '../auth-schemas.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import styles from '../components/auth-form.module.css';
 
@@ -19,7 +20,7 @@ const FIELDS = ['new_password', 'confirm_password'] as const;
 export default function ResetPasswordPage() {
   const { uidb64 = '', token = '' } = useParams();
   const [done, setDone] = useState(false);
-  const form = useSchemaForm(resetPasswordFormSchema, { new_password: '', confirm_password: '' });
+  const form = useSchemaForm(resetPasswordForm, { new_password: '', confirm_password: '' });
   const newPassword = useTextField(form.control, 'new_password');
   const confirmPassword = useTextField(form.control, 'confirm_password');
   const { errors, isSubmitting } = form.formState;
@@ -60,7 +61,12 @@ export default function ResetPasswordPage() {
         </p>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form
+        className={styles.form}
+        onSubmit={onSubmit}
+        onFocus={resetPasswordForm.prefetch}
+        noValidate
+      >
         <PasswordField
           label="New Password"
           autoComplete="new-password"

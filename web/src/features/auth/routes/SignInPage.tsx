@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, loginSchema } from '@spotbook/contract';
+import { AUTH_MESSAGES } from '@spotbook/contract';
 import { LogIn } from 'lucide-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert.tsx';
@@ -11,6 +11,7 @@ import { showServerError } from '@/lib/server-errors.ts';
 import { withQuery } from '@/lib/query-string.ts';
 import { afterAuthPath } from '@/lib/safe-redirect.ts';
 import { LIMITS } from '@spotbook/contract';
+import { loginForm } from '../auth-schemas.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import styles from '../components/auth-form.module.css';
 
@@ -21,7 +22,7 @@ export default function SignInPage() {
   const { status, login } = useAuth();
   const [searchParams] = useSearchParams();
   const listId = searchParams.get('listId');
-  const form = useSchemaForm(loginSchema, { username_or_email: '', password: '' });
+  const form = useSchemaForm(loginForm, { username_or_email: '', password: '' });
   const usernameOrEmail = useTextField(form.control, 'username_or_email');
   const password = useTextField(form.control, 'password');
   const { errors, isSubmitting } = form.formState;
@@ -49,7 +50,7 @@ export default function SignInPage() {
         </p>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={onSubmit} onFocus={loginForm.prefetch} noValidate>
         <TextField
           label="Username or Email"
           autoComplete="username"

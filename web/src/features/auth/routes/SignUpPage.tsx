@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, LIMITS, signUpFormSchema } from '@spotbook/contract';
+import { AUTH_MESSAGES, LIMITS } from '@spotbook/contract';
 import { UserPlus } from 'lucide-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert.tsx';
@@ -10,6 +10,7 @@ import { useSchemaForm, useTextField } from '@/components/form/use-schema-form.t
 import { showServerError } from '@/lib/server-errors.ts';
 import { withQuery } from '@/lib/query-string.ts';
 import { afterAuthPath } from '@/lib/safe-redirect.ts';
+import { signUpForm } from '../auth-schemas.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import styles from '../components/auth-form.module.css';
 
@@ -20,7 +21,7 @@ export default function SignUpPage() {
   const { status, register } = useAuth();
   const [searchParams] = useSearchParams();
   const listId = searchParams.get('listId');
-  const form = useSchemaForm(signUpFormSchema, {
+  const form = useSchemaForm(signUpForm, {
     email: '',
     username: '',
     password: '',
@@ -54,7 +55,7 @@ export default function SignUpPage() {
         </p>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={onSubmit} onFocus={signUpForm.prefetch} noValidate>
         <TextField
           label="Email"
           type="email"
