@@ -1,7 +1,13 @@
-import type { ListSpot } from '@spotbook/contract';
+import type { ListSpot, Photo } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
-import { presentSpot, SPOT_COLUMNS } from '../reviews/presenter.ts';
+import { presentSpot, SPOT_COLUMNS, type SpotRow } from '../reviews/presenter.ts';
 import { photosOfSpots } from '../photos/repository.ts';
+
+/** A spot of a list as the query returns it: the spot, its place, the entry's note and date. */
+export interface ListSpotRow extends SpotRow {
+  notes: string;
+  added_at: number;
+}
 
 /**
  * Every spot of a list with its place and the entry's note, newest-added first, in one
@@ -10,7 +16,17 @@ import { photosOfSpots } from '../photos/repository.ts';
  * is shaped by the reviews feature's presenter, so it matches every other spot answer.
  */
 export async function listSpots(db: Db, listId: number): Promise<ListSpot[]> {
-  const rows = await db
+  const rows = await listSpotRows(db, listId);
+  const photos = await photosOfSpots(
+    db,
+    rows.map((row) => row.id),
+  );
+  return presentListSpots(rows, photos);
+}
+
+/** The query of `listSpots` alone (a bench times the parts of a list's build apart). */
+export function listSpotRows(db: Db, listId: number): Promise<ListSpotRow[]> {
+  return db
     .selectFrom('list_reviews as lr')
     .innerJoin('reviews as r', 'r.id', 'lr.review_id')
     .innerJoin('places as p', 'p.id', 'r.place_id')
@@ -19,10 +35,10 @@ export async function listSpots(db: Db, listId: number): Promise<ListSpot[]> {
     .orderBy('lr.added_at', 'desc')
     .orderBy('lr.id', 'desc')
     .execute();
-  const photos = await photosOfSpots(
-    db,
-    rows.map((row) => row.id),
-  );
+}
+
+/** The presenter part of `listSpots`: rows and their photos (photosOfSpots) as the answer shows them. */
+export function presentListSpots(rows: ListSpotRow[], photos: Map<number, Photo[]>): ListSpot[] {
   // Extends the presented spot in place: one object per spot instead of two copies.
   return rows.map((row) =>
     Object.assign(presentSpot(row, photos.get(row.id) ?? []), {
