@@ -1,33 +1,44 @@
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { threadId } from 'node:worker_threads';
+import { gunzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
-import { listDetailSchema, type ListDetail } from '@spotbook/contract';
+import { Piscina } from 'piscina';
 import type { Db } from '../../db/connection.ts';
-import { presentList } from './access.ts';
-import { listSpots } from './list-spots.ts';
+import { buildListAnswer } from './list-answer-build.ts';
 import type { ListRecord } from './repository.ts';
 import { acceptsGzip } from '../../lib/accepts-gzip.ts';
 
-const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
-/**
- * The route's own response serialiser (the zod check and JSON.stringify Fastify would run),
- * so an answer is checked and serialised once per list version and its string kept.
- */
-const serializeListDetail = serializerCompiler({
-  schema: listDetailSchema,
-  method: 'GET',
-  url: '/api/lists/list/:key/',
-  httpStatus: '200',
-}) as (list: ListDetail) => string;
+/** Lists of this many spots or more are built in the build thread; smaller ones here. */
+export const THREAD_BUILD_FROM = 100;
+
+export interface ListAnswerOptions {
+  /** the app's database, which the build thread opens for itself */
+  database: { dataDir: string; databaseUrl?: string };
+  /** bytes of gzipped answers kept */
+  maxBytes?: number;
+  /** how long an unused build thread lives, in ms */
+  idleMs?: number;
+  /** lists of this many spots or more are built in the thread (`THREAD_BUILD_FROM`) */
+  threadFrom?: number;
+}
+
+export interface ListAnswers {
+  /** The list's gzipped answer: kept, or built. */
+  answer(list: ListRecord): Promise<Buffer>;
+  /** Starts the build thread if none runs; resolves once it has loaded its code. */
+  warm(): Promise<void>;
+  /** the thread the last answer was built on (the main thread's id when built here) */
+  lastBuildThreadId: number | undefined;
+  close(): Promise<void>;
+}
 
 /**
  * `GET /api/lists/list/:key/`'s JSON, gzipped, kept per list with the list's version
  * (docs/decisions/023-workers-and-mixed-load.md, "List answers cached per version", and
- * its update "List answers kept gzipped").
+ * its updates "List answers kept gzipped" and "a big list's build").
  *
  * Triggers move `lists.version` on every write that changes the answer (migration 009), and
  * the version comes with the list row every request reads anyway (to check who may view
@@ -40,14 +51,69 @@ const serializeListDetail = serializerCompiler({
  * Kept gzipped: a 2,000-spot answer is 1.2 MB of JSON but 0.19 MB gzipped, so the budget
  * holds ~6 times more lists, and a browser (which always accepts gzip) is sent the kept
  * bytes as they are instead of @fastify/compress compressing 1.2 MB again per request.
+ *
+ * Built off the event loop when big: a 2,000-spot list's query, presentation, zod check
+ * and JSON are ~40 ms of CPU, during which every other request waited. Lists of
+ * `THREAD_BUILD_FROM` spots or more are built by the same code (list-answer-build.ts) in
+ * one worker thread with a database connection of its own; only the gzipped bytes come
+ * back, moved, not copied. The thread starts on the first big build (which runs here
+ * meanwhile: the thread takes ~0.3-1 s to load its code) and ends when unused.
  */
-export function cachedListAnswer(db: Db, maxBytes = 32 * 1024 * 1024) {
-  return keptPerVersion(async (list) => {
-    const detail = { ...presentList(list), reviews: await listSpots(db, list.id) };
-    // zlib's default level, on libuv's thread pool (off the event loop): ~15 ms for a
-    // 2,000-spot list, once per version; level 4 saves 3 ms for a 6 % larger answer.
-    return gzipAsync(serializeListDetail(detail));
-  }, maxBytes);
+export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswers {
+  let pool: Piscina | undefined;
+  /** a thread has loaded its code and not ended since */
+  let ready = false;
+  const workers = () => {
+    if (pool) return pool;
+    pool = new Piscina({
+      filename: new URL('./list-build-worker.mjs', import.meta.url).href,
+      workerData: options.database,
+      minThreads: 0,
+      // One is enough: a list is built once per version, and builds of several lists at
+      // once wait here for the thread rather than for the event loop.
+      maxThreads: 1,
+      // A thread costs ~50 MB resident while it lives (its isolate, tsx's loader, the
+      // build's code and connection): it ends when unused for a while.
+      idleTimeout: options.idleMs ?? 30_000,
+      // Not the main thread's `--import tsx`: list-build-worker.mjs registers it itself.
+      execArgv: [],
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    });
+    pool.on('workerDestroy', () => (ready = false));
+    return pool;
+  };
+  let starting: Promise<void> | undefined;
+  const warm = () =>
+    (starting ??= workers()
+      .run(null)
+      .then(() => void (ready = true))
+      .finally(() => (starting = undefined)));
+  const threadFrom = options.threadFrom ?? THREAD_BUILD_FROM;
+  const build = async (list: ListRecord): Promise<Buffer> => {
+    if (list.spot_count >= threadFrom && ready) {
+      const built = (await workers().run(list)) as { gzipped: Uint8Array; threadId: number };
+      answers.lastBuildThreadId = built.threadId;
+      const { buffer, byteOffset, byteLength } = built.gzipped;
+      return Buffer.from(buffer, byteOffset, byteLength);
+    }
+    // Built here while the thread starts (it takes ~0.3-1 s, seconds on a busy machine):
+    // a build waiting for it would keep its readers waiting that long.
+    if (list.spot_count >= threadFrom) warm().catch(() => undefined);
+    answers.lastBuildThreadId = threadId;
+    return buildListAnswer(db, list);
+  };
+  const answers: ListAnswers = {
+    answer: keptPerVersion(build, options.maxBytes ?? 32 * 1024 * 1024),
+    warm,
+    lastBuildThreadId: undefined,
+    async close() {
+      const running = pool;
+      pool = undefined;
+      ready = false;
+      await running?.destroy();
+    },
+  };
+  return answers;
 }
 
 /**

@@ -32,7 +32,10 @@ export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const { db } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Per app instance: each one has its own database (tests run several in one process).
-  const listAnswer = cachedListAnswer(db);
+  const listAnswer = cachedListAnswer(db, {
+    database: { dataDir: ctx.config.DATA_DIR, databaseUrl: ctx.config.DATABASE_URL },
+  });
+  app.addHook('onClose', () => listAnswer.close());
 
   for (const url of ['/list/:key', '/list/:key/']) {
     api.get(
@@ -50,7 +53,7 @@ export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
         const list = await viewableList(db, request.params.key, request.user);
         // A signed-in viewer's list page asks for its map picture next.
         if (request.user) ctx.pictures.warm();
-        return sendListAnswer(request, reply, await listAnswer(list));
+        return sendListAnswer(request, reply, await listAnswer.answer(list));
       },
     );
   }

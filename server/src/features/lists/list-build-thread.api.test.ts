@@ -1,0 +1,177 @@
+import { threadId } from 'node:worker_threads';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ListDetail } from '@spotbook/contract';
+import { useTestApp } from '../../../test/helper.ts';
+import { clock } from '../../lib/clock.ts';
+import { buildListAnswer } from './list-answer-build.ts';
+import { cachedListAnswer, THREAD_BUILD_FROM, type ListAnswers } from './list-answer-cache.ts';
+import { findList } from './repository.ts';
+import { spotColumns } from '../reviews/spot-columns.ts';
+import { createList } from './test/factories.ts';
+
+/*
+ * Big lists are built in a worker thread with a database connection of its own
+ * (list-answer-cache.ts): its answer must be the event loop's to the byte, see every
+ * committed write, and still be refused when it breaks the contract.
+ */
+
+const { t, alice } = useTestApp({ users: ['alice'] });
+
+/** One kept-answers of the test's own for every test (its thread starts once: ~1-5 s). */
+let shared: ListAnswers | undefined;
+const answers = () =>
+  (shared ??= cachedListAnswer(t.ctx.db, {
+    database: { dataDir: t.ctx.config.DATA_DIR, databaseUrl: t.ctx.config.DATABASE_URL },
+  }));
+afterAll(() => shared?.close());
+
+/** Texts JSON has to escape or that are not ASCII, so the two builds' JSON is compared on them. */
+const TEXTS = [
+  'Plain words.',
+  'Quotes "inside", a back\\slash, a tab\there',
+  'Two\nlines\r\nand a \u0001 control',
+  'Café, naïve, 東京, emoji 🍜 and \u2028 separator',
+  '',
+];
+
+/** A shareable list of alice's with `spots` spots, some with photos, in a few inserts. */
+async function bigList(spots: number) {
+  const list = await createList(alice.client, { name: 'Big', shareable_by_link: true });
+  const db = t.ctx.db;
+  const now = clock.now();
+  const range = Array.from({ length: spots }, (_, i) => i);
+  const places = range.map((i) => ({
+    id: `lm:big-${list.id}-${i}`,
+    provider: 'embedded',
+    display_name: `Spot ${i} ${TEXTS[i % TEXTS.length]}`,
+    formatted_address: `${i} Test Street`,
+    city: TEXTS[(i + 2) % TEXTS.length]!,
+    country: 'France',
+    lat: 48.85 + i / 7,
+    lng: 2.35 - i / 3,
+    primary_type: 'tourist_attraction',
+    website_uri: i % 2 ? `https://example.com/${i}?a=1&b="2"` : '',
+    google_maps_uri: '',
+    editorial_summary: TEXTS[(i + 3) % TEXTS.length]!,
+    photo_ref: '',
+    cached_preview_image: i % 4 ? '' : `/api/places/photo/${i}`,
+    owner_id: null,
+    created_at: now,
+  }));
+  await db.insertInto('places').values(places).execute();
+  const reviews = await db
+    .insertInto('reviews')
+    .values(
+      places.map((place, i) => ({
+        user_id: alice.id,
+        place_id: place.id,
+        review: TEXTS[(i + 1) % TEXTS.length]!,
+        rating: i % 6,
+        visited: i % 2,
+        created_at: now - i * 1_234_567,
+        updated_at: now + i,
+        ...spotColumns(place, TEXTS[(i + 1) % TEXTS.length]!),
+      })),
+    )
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('list_reviews')
+    .values(
+      reviews.map((review, i) => ({
+        list_id: list.id,
+        review_id: review.id,
+        notes: TEXTS[i % 3]!,
+        added_at: now + ((i * 37) % spots),
+      })),
+    )
+    .execute();
+  const photos = reviews.flatMap((review, i) =>
+    range.slice(0, i % 3).map((position) => ({
+      review_id: review.id,
+      user_id: alice.id,
+      position,
+      width: 40 + i,
+      height: 30,
+      bytes: 2,
+      large: Buffer.from('l'),
+      thumb: Buffer.from('t'),
+      etag: `e${i}-${position}`,
+      created_at: now,
+    })),
+  );
+  await db.insertInto('photos').values(photos).execute();
+  return list;
+}
+
+const record = async (id: number) => (await findList(t.ctx.db, String(id)))!;
+
+describe('list build thread', () => {
+  it('builds a big list off the event loop, to the byte what the event loop builds', async () => {
+    const list = await bigList(THREAD_BUILD_FROM + 20);
+    const kept = answers();
+    await kept.warm();
+    const row = await record(list.id);
+    const inThread = await kept.answer(row);
+    expect(kept.lastBuildThreadId).toBeDefined();
+    expect(kept.lastBuildThreadId).not.toBe(threadId);
+    // The gzipped bytes themselves, and the route's answer (its first build of a big list
+    // runs on the event loop while its thread starts).
+    expect(inThread.equals(await buildListAnswer(t.ctx.db, row))).toBe(true);
+    const route = await alice.client.get(`/api/lists/list/${list.slug}/`);
+    expect(route.statusCode).toBe(200);
+    expect(gunzipSync(inThread).toString('utf8')).toBe(route.body);
+    const shown = route.json<ListDetail>();
+    expect(shown.reviews).toHaveLength(THREAD_BUILD_FROM + 20);
+    expect(new Set(shown.reviews.map((spot) => spot.photos.length))).toEqual(new Set([0, 1, 2]));
+  });
+
+  it("sees a write committed on the app's connection", async () => {
+    const list = await bigList(THREAD_BUILD_FROM);
+    const kept = answers();
+    await kept.warm();
+    const before = JSON.parse(
+      gunzipSync(await kept.answer(await record(list.id))).toString(),
+    ) as ListDetail;
+    const spot = before.reviews[0]!.id;
+    await t.ctx.db
+      .updateTable('reviews')
+      .set({ review: 'Rewritten' })
+      .where('id', '=', spot)
+      .execute();
+    const after = JSON.parse(
+      gunzipSync(await kept.answer(await record(list.id))).toString(),
+    ) as ListDetail;
+    expect(kept.lastBuildThreadId).not.toBe(threadId);
+    expect(after.reviews[0]).toMatchObject({ id: spot, review: 'Rewritten' });
+  });
+
+  it('still checks the answer against the contract in the thread', async () => {
+    const list = await bigList(THREAD_BUILD_FROM);
+    // A place the contract refuses (a latitude beyond 90°), put there by hand.
+    const first = await t.ctx.db
+      .selectFrom('list_reviews as lr')
+      .innerJoin('reviews as r', 'r.id', 'lr.review_id')
+      .select('r.place_id')
+      .where('lr.list_id', '=', list.id)
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .updateTable('places')
+      .set({ lat: 100 })
+      .where('id', '=', first.place_id)
+      .execute();
+    const kept = answers();
+    await kept.warm();
+    await expect(kept.answer(await record(list.id))).rejects.toThrow();
+    await expect(buildListAnswer(t.ctx.db, await record(list.id))).rejects.toThrow();
+  });
+
+  it('builds a small list on the event loop', async () => {
+    const list = await bigList(2);
+    const kept = answers();
+    const built = await kept.answer(await record(list.id));
+    expect(kept.lastBuildThreadId).toBe(threadId);
+    expect(built.equals(await buildListAnswer(t.ctx.db, await record(list.id)))).toBe(true);
+  });
+});
