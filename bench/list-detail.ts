@@ -6,6 +6,12 @@
  *   npx tsx bench/list-detail.ts              # both databases
  *   npx tsx bench/list-detail.ts --sqlite     # one only (or --postgres)
  *   BENCH_ITERATIONS=50 npx tsx bench/list-detail.ts
+ *   npx tsx bench/list-detail.ts --split      # one cold build, part by part (no HTTP)
+ *
+ * --split times what list-answer-cache.ts does once per list version, part by part (SQL
+ * query, photos query, presenter, zod check, JSON.stringify, gzip), then the route's whole
+ * build on the event loop and in the build thread, alternately, with how long each kept
+ * the event loop busy; it fails if the two builds' gzipped bytes ever differ.
  *
  * PostgreSQL: a database spotbook_bench_lists_<pid> is created on
  * postgres://postgres@127.0.0.1:5432/postgres (or TEST_POSTGRES_URL) and dropped after.
@@ -14,11 +20,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { performance as nodePerformance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { threadId } from 'node:worker_threads';
+import { gunzipSync, gzip, gzipSync } from 'node:zlib';
+import { listDetailSchema } from '@spotbook/contract';
 import { buildApp } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/config.ts';
+import { loadConfig, type Config } from '../server/src/config.ts';
 import type { Db } from '../server/src/db/connection.ts';
-import { listSpots } from '../server/src/features/lists/list-spots.ts';
+import { presentList } from '../server/src/features/lists/access.ts';
+import { cachedListAnswer } from '../server/src/features/lists/list-answer-cache.ts';
+import {
+  listSpotRows,
+  listSpots,
+  presentListSpots,
+} from '../server/src/features/lists/list-spots.ts';
+import { findList } from '../server/src/features/lists/repository.ts';
+import { photosOfSpots } from '../server/src/features/photos/repository.ts';
 import type { PlacesProvider } from '../server/src/features/places/provider.ts';
 import { spotColumns } from '../server/src/features/reviews/spot-columns.ts';
 import { createDatabase, dropDatabase } from '../server/test/postgres.ts';
@@ -125,6 +143,105 @@ async function seed(db: Db): Promise<string> {
   return slugs[0]!;
 }
 
+const gzipAsync = promisify(gzip);
+const { eventLoopUtilization } = nodePerformance;
+const median = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)]!;
+
+/**
+ * One cold build of the list's answer (what list-answer-cache.ts does once per list
+ * version), part by part, `ITERATIONS` times; medians of wall and CPU time in ms (CPU
+ * time hardly moves when other jobs share the machine; wall time does). Every part runs
+ * on the event loop except the queries' wait (PostgreSQL: the loop only parses their
+ * answers; SQLite's queries are synchronous) and the async gzip (libuv's pool).
+ */
+async function split(db: Db, config: Config, slug: string) {
+  const list = (await findList(db, slug))!;
+  const wall = new Map<string, number[]>();
+  const cpu = new Map<string, number[]>();
+  let keep = false;
+  async function time<T>(part: string, run: () => T | Promise<T>): Promise<T> {
+    const started = performance.now();
+    const usage = process.cpuUsage();
+    const result = await run();
+    const used = process.cpuUsage(usage);
+    if (keep) {
+      (wall.get(part) ?? wall.set(part, []).get(part)!).push(performance.now() - started);
+      (cpu.get(part) ?? cpu.set(part, []).get(part)!).push((used.user + used.system) / 1000);
+    }
+    return result;
+  }
+  const database = { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL };
+  const onLoop = cachedListAnswer(db, { database, threadFrom: Infinity });
+  const inThread = cachedListAnswer(db, { database });
+  await inThread.warm();
+  const loopBusy = new Map([
+    ['on the event loop', [] as number[]],
+    ['in the build thread', [] as number[]],
+  ]);
+  const built: Record<string, Buffer> = {};
+  let bytes = 0;
+  let jsonBytes = 0;
+  for (let i = 0; i < WARMUP + ITERATIONS; i++) {
+    keep = i >= WARMUP;
+    const json = await time('whole build before gzip', async () => {
+      const rows = await time('SQL query', () => listSpotRows(db, list.id));
+      const photos = await time('photos query', () =>
+        photosOfSpots(
+          db,
+          rows.map((row) => row.id),
+        ),
+      );
+      const detail = await time('presenter', () => ({
+        ...presentList(list),
+        reviews: presentListSpots(rows, photos),
+      }));
+      const checked = await time('zod check', () => listDetailSchema.safeEncode(detail));
+      if (!checked.success) throw checked.error;
+      return time('JSON.stringify', () => JSON.stringify(checked.data));
+    });
+    jsonBytes = Buffer.byteLength(json);
+    await time('gzip, sync (what the pool spends)', () => gzipSync(json));
+    bytes = (await time('gzip, async (on the pool)', () => gzipAsync(json))).length;
+    // What handing the rows to a worker thread would cost the loop (postMessage clones).
+    const rows = await listSpotRows(db, list.id);
+    await time('structured clone of the rows', () => structuredClone(rows));
+    // The build as the route runs it (a new version each time: never from memory), on the
+    // event loop and in the build thread, alternately, and how long each kept the event
+    // loop busy (its utilisation's active time; CPU time counts the thread's too).
+    for (const [where, answers] of [
+      ['on the event loop', onLoop],
+      ['in the build thread', inThread],
+    ] as const) {
+      const elu = eventLoopUtilization();
+      const gzipped = await time(`route's build, ${where}`, () =>
+        answers.answer({ ...list, version: list.version + i + 1 }),
+      );
+      if (keep) loopBusy.get(where)!.push(eventLoopUtilization(elu).active);
+      if ((answers.lastBuildThreadId === threadId) !== (answers === onLoop)) {
+        throw new Error(`not built ${where}`);
+      }
+      built[where] ??= gzipped;
+      if (!built[where].equals(gzipped)) throw new Error(`${where}: another answer`);
+    }
+    if (!built['on the event loop']!.equals(built['in the build thread']!)) {
+      throw new Error('the thread built another answer than the event loop');
+    }
+  }
+  console.log(
+    `one cold build of the ${list.spot_count}-spot list's answer (${(jsonBytes / 1024).toFixed(0)} KiB, ${(bytes / 1024).toFixed(0)} KiB gzipped), median of ${ITERATIONS} after ${WARMUP} warm-ups, ms:`,
+  );
+  console.log(`  ${'part'.padEnd(36)} ${'wall'.padStart(7)} ${'CPU'.padStart(7)}`);
+  for (const [part, ms] of wall) {
+    console.log(
+      `  ${part.padEnd(36)} ${median(ms).toFixed(2).padStart(7)} ${median(cpu.get(part)!).toFixed(2).padStart(7)}`,
+    );
+  }
+  for (const [where, ms] of loopBusy) {
+    console.log(`  route's build ${where}: event loop busy ${median(ms).toFixed(2)} ms`);
+  }
+  await inThread.close();
+}
+
 const agent = new http.Agent({ keepAlive: true });
 
 /** One GET over a kept-alive connection; the body as it came over the wire (undecoded). */
@@ -169,6 +286,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
     const seeded = performance.now();
     const slug = await seed(ctx.db);
     console.log(`\n${dialect}: seeded in ${Math.round(performance.now() - seeded)} ms`);
+    if (process.argv.includes('--split')) return await split(ctx.db, config, slug);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `${address}/api/lists/list/${slug}`;
     const get = (encoding: string) => timedGet(url, encoding);
