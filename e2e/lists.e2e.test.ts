@@ -319,7 +319,8 @@ describe.each(DIALECTS)('lists in a real browser on %s', (dialect) => {
           map: Math.round(marks.map ?? Infinity),
         };
       };
-      // The server cuts the basemap's tiles on its first map request, once; not this visit's.
+      // The basemap's tiles are ready (a fresh server cuts them on its first map request,
+      // once; the e2e servers start with the run's prebuilt copy): not this visit's cost.
       expect((await fetch(`${base}/api/map/tiles/0/0/0.pbf`)).status).toBe(200);
       const first = await visit(list.slug); // nothing of the list page or the map cached
       const few = await visit(small.slug);

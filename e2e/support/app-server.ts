@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyBasemap } from '../../server/test/basemap.ts';
 import { ensureSharedPlacesIndex } from '../../server/test/places-index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -30,6 +31,21 @@ export interface RunningApp {
 export function copyPlacesIndex(dataDir: string): void {
   const index = ensureSharedPlacesIndex();
   copyFileSync(index, path.join(dataDir, path.basename(index)));
+}
+
+/** An offline basemap built once (e2e global setup): its DATA_DIR and the file in it. */
+export interface PrebuiltBasemap {
+  dataDir: string;
+  file: string;
+}
+
+/**
+ * A DATA_DIR's prebuilt files: the place index and, when given, the basemap (else the
+ * server cuts its tiles on its first map request, as a fresh deployment does).
+ */
+export function prepareDataDir(dataDir: string, basemap?: PrebuiltBasemap): void {
+  copyPlacesIndex(dataDir);
+  if (basemap) copyBasemap(basemap.dataDir, basemap.file, dataDir);
 }
 
 /** How `npm run serve` starts the server: the command, its flags and its environment. */
@@ -85,9 +101,12 @@ export async function untilHealthy(child: ChildProcess, url: string, timeoutMs: 
  * Starts the server exactly as `npm run serve` (what `npm start` ends with) does:
  * production mode, the built web app, its own DATA_DIR; waits for /api/health.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  { basemap }: { basemap?: PrebuiltBasemap } = {},
+): Promise<RunningApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-e2e-'));
-  copyPlacesIndex(dataDir);
+  prepareDataDir(dataDir, basemap);
   const { url, args, options } = serveCommand(await freePort(), dataDir, env);
   const child: ChildProcess = spawn(process.execPath, args, options);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

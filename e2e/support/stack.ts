@@ -15,27 +15,57 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** The app on the chosen database, a real SMTP server it mails through, and a browser. */
+/**
+ * The app on the chosen database, a real SMTP server it mails through, and a browser.
+ * The app's DATA_DIR starts with the run's prebuilt basemap, unless `freshBasemap` asks
+ * for a server that cuts its tiles on its first map request, as a new deployment does.
+ */
 export async function startStack(
   dialect: Dialect,
   env: Record<string, string> = {},
+  { freshBasemap = false } = {},
 ): Promise<Stack> {
-  const mail = await startMailServer();
-  const databaseUrl =
-    dialect === 'postgres' ? await freshSchemaUrl(inject('e2ePostgresUrl')) : undefined;
-  const app = await startApp({
-    SMTP_URL: mail.url,
-    EXAMPLE_LISTS: '0',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...env,
-  });
-  const browser = await launchBrowser();
+  // The browser starts while the server does (each takes seconds on a busy machine).
+  const launching = launchBrowser();
+  const starting = (async () => {
+    const mail = await startMailServer();
+    try {
+      const databaseUrl =
+        dialect === 'postgres' ? await freshSchemaUrl(inject('e2ePostgresUrl')) : undefined;
+      const app = await startApp(
+        {
+          SMTP_URL: mail.url,
+          EXAMPLE_LISTS: '0',
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+          ...env,
+        },
+        { basemap: freshBasemap ? undefined : inject('e2eBasemap') },
+      );
+      return { mail, app };
+    } catch (error) {
+      await mail.close();
+      throw error;
+    }
+  })();
+  const [browser, started] = await Promise.allSettled([launching, starting]);
+  if (browser.status === 'rejected' || started.status === 'rejected') {
+    if (browser.status === 'fulfilled') await browser.value.close();
+    if (started.status === 'fulfilled') {
+      await started.value.app.stop();
+      await started.value.mail.close();
+    }
+    throw browser.status === 'rejected'
+      ? browser.reason
+      : (started as PromiseRejectedResult).reason;
+  }
+  const { mail, app } = started.value;
+  const { value: chromium } = browser;
   return {
     app,
     mail,
-    browser,
+    browser: chromium,
     async stop() {
-      await browser.close();
+      await chromium.close();
       await app.stop();
       await mail.close();
     },
