@@ -35,7 +35,10 @@ export default defineConfig({
           name: 'api-sqlite',
           include: apiTests,
           env: { TEST_DB: 'sqlite' },
-          globalSetup: ['server/test/places-global-setup.ts'],
+          globalSetup: [
+            'server/test/places-global-setup.ts',
+            'server/test/basemap-global-setup.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -47,6 +50,7 @@ export default defineConfig({
           env: { TEST_DB: 'postgres' },
           globalSetup: [
             'server/test/places-global-setup.ts',
+            'server/test/basemap-global-setup.ts',
             'server/test/postgres-global-setup.ts',
           ],
           testTimeout: 30_000,

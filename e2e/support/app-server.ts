@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { copyBasemap } from '../../server/test/basemap.ts';
+import { copyBasemap, type PrebuiltBasemap } from '../../server/test/basemap.ts';
 import { ensureSharedPlacesIndex } from '../../server/test/places-index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,19 +33,13 @@ export function copyPlacesIndex(dataDir: string): void {
   copyFileSync(index, path.join(dataDir, path.basename(index)));
 }
 
-/** An offline basemap built once (e2e global setup): its DATA_DIR and the file in it. */
-export interface PrebuiltBasemap {
-  dataDir: string;
-  file: string;
-}
-
 /**
  * A DATA_DIR's prebuilt files: the place index and, when given, the basemap (else the
  * server cuts its tiles on its first map request, as a fresh deployment does).
  */
 export function prepareDataDir(dataDir: string, basemap?: PrebuiltBasemap): void {
   copyPlacesIndex(dataDir);
-  if (basemap) copyBasemap(basemap.dataDir, basemap.file, dataDir);
+  if (basemap) copyBasemap(basemap, dataDir);
 }
 
 /** How `npm run serve` starts the server: the command, its flags and its environment. */

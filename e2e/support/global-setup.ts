@@ -2,10 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildBasemapIn } from '../../server/test/basemap.ts';
+import { buildBasemapIn, type PrebuiltBasemap } from '../../server/test/basemap.ts';
 import { createDatabase, dropDatabase, runDatabaseName } from '../../server/test/postgres.ts';
 import { ensureSharedPlacesIndex } from '../../server/test/places-index.ts';
-import type { PrebuiltBasemap } from './app-server.ts';
 import { CHROMIUM } from './browser.ts';
 
 declare module 'vitest' {

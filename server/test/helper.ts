@@ -7,6 +7,7 @@ import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import type { Mail, Mailer } from '../src/plugins/mail.ts';
+import { copyBasemap } from './basemap.ts';
 import { freshSchemaUrl } from './postgres.ts';
 import { createEmbeddedProvider } from '../src/features/places/embedded/embedded-provider.ts';
 import { openPlacesIndex } from '../src/features/places/embedded/places-index.ts';
@@ -38,6 +39,9 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-test-'));
+  // The run's prebuilt basemap (basemap-global-setup.ts), where the app looks for it.
+  const basemap = inject('apiBasemap');
+  if (basemap) copyBasemap(basemap, dataDir);
   const databaseUrl =
     testDialect() === 'postgres' ? await freshSchemaUrl(inject('postgresUrl')) : undefined;
   const config = loadConfig({
