@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LIST_MESSAGES, type ListDetail, type ListSummary } from '@spotbook/contract';
 import { ApiClient } from './support/api-client.ts';
-import { screenshot } from './support/browser.ts';
+import { animationsDone, screenshot } from './support/browser.ts';
 import { DIALECTS, onceAcrossDialects, useStack } from './support/stack.ts';
 import {
   createSpot,
@@ -436,12 +436,12 @@ describe.each(DIALECTS)('lists in a real browser on %s', (dialect) => {
         await screenshot(page, `lists-owner-${tag}`);
         await page.getByRole('button', { name: 'Share' }).click();
         await page.getByRole('dialog').waitFor();
-        await page.waitForTimeout(300); // the modal's entrance (150 ms) is over
+        await animationsDone(page.getByRole('dialog')); // the modal's entrance is over
         await screenshot(page, `lists-share-${tag}`);
         await page.getByRole('button', { name: 'Close' }).click();
         await page.getByRole('button', { name: 'Add My Spots' }).click();
         await page.getByRole('dialog').getByText('Already On List').first().waitFor();
-        await page.waitForTimeout(300);
+        await animationsDone(page.getByRole('dialog'));
         await screenshot(page, `lists-add-my-spots-${tag}`);
         await page.goto(`${base}/lists/${list.id}/delete`);
         await page.getByRole('button', { name: 'Delete' }).waitFor();

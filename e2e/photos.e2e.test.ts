@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.ts';
-import { screenshot, type Session } from './support/browser.ts';
+import { animationsDone, screenshot, type Session } from './support/browser.ts';
 import { DIALECTS, onceAcrossDialects, useStack } from './support/stack.ts';
 
 const EIFFEL = 'lm:fr-paris-eiffel-tower';
@@ -612,12 +612,17 @@ describe.each(DIALECTS)('photos of a spot in a real browser on %s', (dialect) =>
           .getByRole('button', { name: `Open photo 1 of ${ids.length} of Eiffel Tower` })
           .click();
         await page.locator('.yarl__slide_current img').first().waitFor();
-        await page.waitForTimeout(400);
+        // The photo in (the lightbox hides it while loading), the lightbox's fade-in over.
+        await page
+          .locator('.yarl__slide_current img.yarl__slide_image:not(.yarl__slide_image_loading)')
+          .first()
+          .waitFor();
+        await animationsDone(page.locator('.yarl__portal_open'));
         await screenshot(page, `photos-lightbox-${tag}`, { fullPage: false });
         await page.keyboard.press('Escape');
         await page.getByRole('button', { name: `Delete photo 1 of ${ids.length}` }).click();
         await page.getByRole('dialog', { name: 'Delete this photo?' }).waitFor();
-        await page.waitForTimeout(300); // the dialog's fade-in
+        await animationsDone(page.getByRole('dialog', { name: 'Delete this photo?' })); // fade-in
         await screenshot(page, `photos-delete-${tag}`, { fullPage: false });
         await page.getByRole('button', { name: 'Cancel' }).click();
         // The gallery: the cover on its card, the photo-less spot's location picture.
