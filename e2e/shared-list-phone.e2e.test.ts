@@ -123,10 +123,6 @@ describe('a shared list opened signed out on a phone', () => {
       await page.waitForLoadState('networkidle');
 
       expect(requested.filter((url) => NOT_FOR_SIGNED_OUT.test(url))).toEqual([]);
-      // The body font is preloaded with the page (beside the entry script, not after it)
-      // and that download is the one the text uses: asked for once.
-      expect(await page.locator('head link[rel="preload"][as="font"]').count()).toBe(1);
-      expect(requested.filter((url) => /inter-latin-wght-normal/.test(url))).toHaveLength(1);
       // The picture is drawn (a mask over a token colour), at the map's height.
       const frame = map.locator('[data-disabled]');
       const look = await frame.evaluate((element) => {

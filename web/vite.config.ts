@@ -4,7 +4,6 @@ import { defineConfig } from 'vite';
 import { brandTokens } from './build/brand-tokens.ts';
 import { formsOrShared, noChunkCycles } from './build/form-chunks.ts';
 import { precompress } from './build/precompress.ts';
-import { preloadFont } from './build/preload-font.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 /** Where `npm run dev` finds the API; override to run against a server on another port. */
@@ -14,13 +13,7 @@ const CONTRACT_MODULE = /contract[\\/]src[\\/]/;
 
 export default defineConfig({
   root: webRoot,
-  plugins: [
-    brandTokens(),
-    react(),
-    noChunkCycles(),
-    preloadFont(/^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/),
-    precompress(),
-  ],
+  plugins: [brandTokens(), react(), noChunkCycles(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
