@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
   ensureSharedPlacesIndex();
   const basemapDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-e2e-basemap-'));
   const name = runDatabaseName('spotbook_e2e');
-  project.provide('e2ePostgresUrl', await createDatabase(name));
+  project.provide('e2ePostgresUrl', await createDatabase(name, { fastCommits: true }));
   const teardown = async () => {
     rmSync(basemapDir, { recursive: true, force: true });
     await dropDatabase(name);
