@@ -144,14 +144,19 @@ describe('a shared list opened signed out on a phone', () => {
     },
   );
 
-  it('fetches no zod or form code (issue 14 §4)', async () => {
+  /** A phone-sized page, and the built scripts it asks for as it goes. */
+  async function phoneRecordingScripts() {
     const session = await openSession(stack.browser, { width: 360 });
     sessions.push(session);
-    const { page } = session;
     const scripts: string[] = [];
-    page.on('request', (request) => {
+    session.page.on('request', (request) => {
       if (/\/assets\/[^/]+\.js$/.test(request.url())) scripts.push(request.url());
     });
+    return { page: session.page, scripts };
+  }
+
+  it('fetches no zod or form code (issue 14 §4)', async () => {
+    const { page, scripts } = await phoneRecordingScripts();
     await page.goto(`${base}/lists/${list.slug}`);
     await page.getByRole('heading', { name: 'Spots (6)' }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -161,13 +166,7 @@ describe('a shared list opened signed out on a phone', () => {
   });
 
   it('draws sign-in without zod, which comes when the visitor steps into the form', async () => {
-    const session = await openSession(stack.browser, { width: 360 });
-    sessions.push(session);
-    const { page } = session;
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (/\/assets\/[^/]+\.js$/.test(request.url())) scripts.push(request.url());
-    });
+    const { page, scripts } = await phoneRecordingScripts();
     await page.goto(`${base}/signin?listId=${list.slug}`);
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     await page.waitForLoadState('networkidle');
