@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import {
   useController,
   useForm,
@@ -41,24 +40,20 @@ export class LazySchema<S extends FormSchema> {
   };
 }
 
-/** The zod resolver for `source`; the resolver library itself is loaded with the schema. */
+/**
+ * The zod resolver for `source`; the resolver library is imported with the schema (both
+ * are kept once loaded: `LazySchema` keeps its schema, the browser its modules).
+ */
 function schemaResolver<S extends FormSchema>(
   source: S | LazySchema<S>,
 ): Resolver<z.input<S>, unknown, z.output<S>> {
-  let ready: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | undefined;
   return async (values, context, options) => {
-    ready ??= Promise.all([
+    const [schema, { zodResolver }] = await Promise.all([
       source instanceof LazySchema ? source.load() : source,
       import('@hookform/resolvers/zod'),
-    ]).then(
-      ([schema, { zodResolver }]) =>
-        zodResolver(schema) as Resolver<z.input<S>, unknown, z.output<S>>,
-      (error: unknown) => {
-        ready = undefined;
-        throw error;
-      },
-    );
-    return (await ready)(values, context, options);
+    ]);
+    const resolve = zodResolver(schema) as Resolver<z.input<S>, unknown, z.output<S>>;
+    return resolve(values, context, options);
   };
 }
 
@@ -71,9 +66,8 @@ export function useSchemaForm<S extends FormSchema>(
   schema: S | LazySchema<S>,
   defaultValues: DefaultValues<z.input<S>>,
 ) {
-  const resolver = useMemo(() => schemaResolver(schema), [schema]);
   return useForm<z.input<S>, unknown, z.output<S>>({
-    resolver,
+    resolver: schemaResolver(schema),
     defaultValues,
     mode: 'onTouched',
     shouldFocusError: true,
