@@ -158,6 +158,9 @@ describe('list answer cache', () => {
       description: 'Now described',
     });
     expect(rename.statusCode).toBe(200);
+    expect(rename.json()).toMatchObject({ name: 'Busier', description: 'Now described' });
+    // The owner's answer to the rename is the answer every reader of the new version gets.
+    expect((await alice.client.get(`/api/lists/list/${list.id}/`)).body).toBe(rename.body);
     expect(await detail(list)).toMatchObject({ name: 'Busier', description: 'Now described' });
 
     const removed = await alice.client.delete(

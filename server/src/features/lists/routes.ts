@@ -15,8 +15,7 @@ import type { RouteOptions } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { ownedList, presentList, viewableList } from './access.ts';
 import { exampleLists } from './examples/example-lists.ts';
-import { cachedListAnswer, sendListAnswer } from './list-answer-cache.ts';
-import { listSpots } from './list-spots.ts';
+import { cachedListAnswer, sendListAnswer, type ListAnswers } from './list-answer-cache.ts';
 import { createList, deleteList, updateList } from './list-writes.ts';
 import { mapPictureRoute } from './map-picture-route.ts';
 import { previewImageRoute } from './preview/image-route.ts';
@@ -59,10 +58,13 @@ export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   }
   await app.register(previewImageRoute, { ctx });
   await app.register(mapPictureRoute, { ctx });
-  await app.register(ownListRoutes, { ctx });
+  await app.register(ownListRoutes, { ctx, listAnswer });
 }
 
-async function ownListRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+async function ownListRoutes(
+  app: FastifyInstance,
+  { ctx, listAnswer }: RouteOptions & { listAnswer: ListAnswers },
+) {
   const { db } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireUser);
@@ -105,10 +107,12 @@ async function ownListRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
         response: { 200: listDetailSchema, ...errors },
       },
     },
-    async (request) => {
+    // The answer a GET of the list gets, from the same kept answers: built once for the new
+    // version (off the event loop when big), and the list page's next read finds it kept.
+    async (request, reply) => {
       const list = await ownedList(db, request.params.key, currentUser(request));
       const updated = await updateList(db, list, request.body);
-      return { ...presentList(updated), reviews: await listSpots(db, updated.id) };
+      return sendListAnswer(request, reply, await listAnswer.answer(updated));
     },
   );
 
