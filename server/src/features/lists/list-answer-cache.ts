@@ -3,11 +3,11 @@ import { threadId } from 'node:worker_threads';
 import { gunzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { Piscina } from 'piscina';
 import type { Db } from '../../db/connection.ts';
 import { buildListAnswer } from './list-answer-build.ts';
 import type { ListRecord } from './repository.ts';
 import { acceptsGzip } from '../../lib/accepts-gzip.ts';
+import { OnDemandPool } from '../../lib/on-demand-pool.ts';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -60,58 +60,36 @@ export interface ListAnswers {
  * meanwhile: the thread takes ~0.3-1 s to load its code) and ends when unused.
  */
 export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswers {
-  let pool: Piscina | undefined;
-  /** a thread has loaded its code and not ended since */
-  let ready = false;
-  const workers = () => {
-    if (pool) return pool;
-    pool = new Piscina({
-      filename: new URL('./list-build-worker.mjs', import.meta.url).href,
-      workerData: options.database,
-      minThreads: 0,
-      // One is enough: a list is built once per version, and builds of several lists at
-      // once wait here for the thread rather than for the event loop.
-      maxThreads: 1,
-      // A thread costs ~50 MB resident while it lives (its isolate, tsx's loader, the
-      // build's code and connection): it ends when unused for a while.
-      idleTimeout: options.idleMs ?? 30_000,
-      // Not the main thread's `--import tsx`: list-build-worker.mjs registers it itself.
-      execArgv: [],
-      resourceLimits: { maxYoungGenerationSizeMb: 8 },
-    });
-    pool.on('workerDestroy', () => (ready = false));
-    return pool;
-  };
-  let starting: Promise<void> | undefined;
-  const warm = () =>
-    (starting ??= workers()
-      .run(null)
-      .then(() => void (ready = true))
-      .finally(() => (starting = undefined)));
+  const pool = new OnDemandPool<ListRecord, { gzipped: Uint8Array; threadId: number }>({
+    worker: new URL('./list-build-worker.mjs', import.meta.url),
+    workerData: options.database,
+    // One is enough: a list is built once per version, and builds of several lists at
+    // once wait here for the thread rather than for the event loop.
+    maxThreads: 1,
+    // A thread costs ~50 MB resident while it lives (its isolate, tsx's loader, the
+    // build's code and connection): it ends when unused for a while.
+    idleTimeout: options.idleMs ?? 30_000,
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+  });
   const threadFrom = options.threadFrom ?? THREAD_BUILD_FROM;
   const build = async (list: ListRecord): Promise<Buffer> => {
-    if (list.spot_count >= threadFrom && ready) {
-      const built = (await workers().run(list)) as { gzipped: Uint8Array; threadId: number };
+    if (list.spot_count >= threadFrom && pool.ready) {
+      const built = await pool.run(list);
       answers.lastBuildThreadId = built.threadId;
       const { buffer, byteOffset, byteLength } = built.gzipped;
       return Buffer.from(buffer, byteOffset, byteLength);
     }
     // Built here while the thread starts (it takes ~0.3-1 s, seconds on a busy machine):
     // a build waiting for it would keep its readers waiting that long.
-    if (list.spot_count >= threadFrom) warm().catch(() => undefined);
+    if (list.spot_count >= threadFrom) pool.warm().catch(() => undefined);
     answers.lastBuildThreadId = threadId;
     return buildListAnswer(db, list);
   };
   const answers: ListAnswers = {
     answer: keptPerVersion(build, options.maxBytes ?? 32 * 1024 * 1024),
-    warm,
+    warm: () => pool.warm(),
     lastBuildThreadId: undefined,
-    async close() {
-      const running = pool;
-      pool = undefined;
-      ready = false;
-      await running?.destroy();
-    },
+    close: () => pool.close(),
   };
   return answers;
 }

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { LRUCache } from 'lru-cache';
-import { Piscina } from 'piscina';
 import { HttpError } from '../../lib/errors.ts';
+import { OnDemandPool } from '../../lib/on-demand-pool.ts';
 import type { Basemap } from '../basemap/basemap.ts';
 import type { DrawTask } from './draw.ts';
 
@@ -33,7 +33,7 @@ export class PictureService {
   draws = 0;
   /** the thread the last picture was drawn on (0 is the main thread, which must not draw) */
   lastDrawThreadId: number | undefined;
-  private pool: Piscina | undefined;
+  private readonly pool: OnDemandPool<DrawTask, { png: Uint8Array; threadId: number }>;
   private pending = 0;
   private readonly threads: number;
   private readonly maxQueue: number;
@@ -47,46 +47,14 @@ export class PictureService {
       sizeCalculation: (png) => png.length,
       fetchMethod: (_key, _stale, { context }) => this.draw(context.task),
     });
-  }
-
-  /** The PNG of `task`, whose content digest is `key`: from memory, or drawn. */
-  async png(key: string, task: DrawTask): Promise<Buffer> {
-    return (await this.cache.fetch(key, { context: { task } }))!;
-  }
-
-  /**
-   * Starts a drawing thread when none is running, ahead of a picture that is likely to be
-   * asked for soon (a signed-in viewer opening a list page), so that picture does not
-   * also pay the thread's start (tsx and the drawing code load in it: ~0.3-1 s).
-   */
-  get runningThreads(): number {
-    return this.pool?.threads.length ?? 0;
-  }
-
-  warm(): void {
-    const pool = this.workers();
-    if (pool.threads.length === 0) pool.run(null).catch(() => undefined);
-  }
-
-  async close(): Promise<void> {
-    const pool = this.pool;
-    this.pool = undefined;
-    this.cache.clear();
-    await pool?.destroy();
-  }
-
-  private workers(): Piscina {
-    this.pool ??= new Piscina({
-      filename: new URL('./draw-worker.mjs', import.meta.url).href,
+    this.pool = new OnDemandPool({
+      worker: new URL('./draw-worker.mjs', import.meta.url),
+      maxThreads: this.threads,
       // A drawing thread costs ~65 MB resident while it lives (its isolate, tsx's loader
       // thread, the coastlines, a picture's buffers): it ends when unused for a while, so
       // an idle server stays within decision 009's budget; a list page opening starts
       // one ahead of its picture (warm()).
-      minThreads: 0,
-      maxThreads: this.threads,
-      idleTimeout: this.options.idleMs ?? 60_000,
-      // Not the main thread's `--import tsx`: draw-worker.mjs registers it itself.
-      execArgv: [],
+      idleTimeout: options.idleMs ?? 60_000,
       // Below the event loop's priority: on a busy machine the API answers first and
       // the pictures, which only stand in for the map, wait.
       niceIncrement: 10,
@@ -94,7 +62,30 @@ export class PictureService {
       // (decision 009 keeps the server's memory small).
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
-    return this.pool;
+  }
+
+  /** The PNG of `task`, whose content digest is `key`: from memory, or drawn. */
+  async png(key: string, task: DrawTask): Promise<Buffer> {
+    return (await this.cache.fetch(key, { context: { task } }))!;
+  }
+
+  /** drawing threads running (loading their code, drawing or idle) */
+  get runningThreads(): number {
+    return this.pool.threads;
+  }
+
+  /**
+   * Starts a drawing thread when none is running, ahead of a picture that is likely to be
+   * asked for soon (a signed-in viewer opening a list page), so that picture does not
+   * also pay the thread's start (tsx and the drawing code load in it: ~0.3-1 s).
+   */
+  warm(): void {
+    this.pool.warm().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.cache.clear();
+    await this.pool.close();
   }
 
   private async draw(task: DrawTask): Promise<Buffer> {
@@ -105,10 +96,7 @@ export class PictureService {
     try {
       if (task.kind === 'map') await this.options.basemap.ready();
       this.draws++;
-      const { png, threadId } = (await this.workers().run(task)) as {
-        png: Uint8Array;
-        threadId: number;
-      };
+      const { png, threadId } = await this.pool.run(task);
       this.lastDrawThreadId = threadId;
       return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
     } finally {

@@ -1,19 +1,19 @@
 /**
- * The import parser's worker (parse-in-worker.ts). A worker thread starts without the
- * main thread's tsx loader, so this plain module registers it before loading the readers.
- * A refusal comes back as data: an Error's class does not survive the thread boundary.
+ * The import parser's worker (parse-in-worker.ts); what every pool worker does is in
+ * lib/on-demand-pool-worker.mjs. A refusal comes back as data: an Error's class does not
+ * survive the thread boundary.
  */
 import { threadId } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
+import { answeringWarmUp, registerTsx } from '../../../lib/on-demand-pool-worker.mjs';
 
-register();
+registerTsx();
 const { parseImportFile, ImportFileError } = await import('./index.ts');
 
-export default async function parseInWorker({ fileName, bytes }) {
+export default answeringWarmUp(async ({ fileName, bytes }) => {
   try {
     return { threadId, file: await parseImportFile(fileName, bytes) };
   } catch (error) {
     if (error instanceof ImportFileError) return { threadId, refused: error.message };
     throw error;
   }
-}
+});
