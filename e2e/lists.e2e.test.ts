@@ -377,37 +377,15 @@ describe.each(DIALECTS)('lists in a real browser on %s', (dialect) => {
   });
 
   // Looking at each screen (design brief): 360 and 1280 px, light and dark. The layout
-  // does not depend on the database, so one dialect takes them.
-  onceAcrossDialects(dialect)('screenshots of every list screen', async () => {
-    const owner = new ApiClient(base);
-    const friend = new ApiClient(base);
-    await owner.register({ username: 'maya', email: 'maya@example.test', password: PASSWORD });
-    await friend.register({ username: 'theo', email: 'theo@example.test', password: PASSWORD });
-    const list = await owner.post<ListSummary>('/api/lists/list/', {
-      name: 'Weekend in Paris',
-      description: 'Slow mornings, long lunches and the museums worth the queue.',
-      shareable_by_link: true,
-    });
-    for (const name of ['Eiffel Tower', 'Louvre Museum', "Musée d'Orsay", 'Sainte-Chapelle']) {
-      const placeId = await findPlaceId(owner, name, PARIS);
-      await createSpot(owner, placeId, {
-        listId: list.id,
-        review: `${name}: go early, stay late.`,
-        rating: 4,
-        visited: name !== 'Sainte-Chapelle',
-      });
-    }
-    // One spot not on the list: the picker shows its add overlay beside the check marks.
-    await createSpot(owner, await findPlaceId(owner, 'Panthéon', PARIS), { rating: 3 });
-    for (const name of ['Ramen nights', 'Rainy-day museums', 'Lisbon in spring', 'Best bakeries']) {
-      await owner.post('/api/lists/list/', { name, description: '', shareable_by_link: false });
-    }
-    await friend.post('/api/saved_lists/saved_list/', { list_slug: list.slug });
-    const link = `/lists/${list.slug}`;
-
-    for (const width of [360, 1280]) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        const tag = `${width}-${colorScheme}`;
+  // does not depend on the database, so one dialect takes them. One test per layout, on
+  // one seeded account pair: each stays well inside the time limit on a busy machine.
+  let listScreens: ReturnType<typeof seedListScreens> | undefined;
+  for (const width of [360, 1280]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const tag = `${width}-${colorScheme}`;
+      onceAcrossDialects(dialect)(`screenshots of every list screen at ${tag}`, async () => {
+        const { owner, friend, list } = await (listScreens ??= seedListScreens(base));
+        const link = `/lists/${list.slug}`;
         const { page, context } = await stack.open({ width, colorScheme });
         await owner.shareSessionWith(context);
         await page.goto(base);
@@ -458,10 +436,42 @@ describe.each(DIALECTS)('lists in a real browser on %s', (dialect) => {
         await page.goto(base);
         await page.getByRole('list', { name: 'Followed Lists' }).waitFor();
         await screenshot(page, `lists-home-follower-${tag}`);
-      }
+      });
     }
-  });
+  }
 });
+
+/**
+ * The list screens' accounts: Maya's shared list of four Paris spots (one more spot off
+ * it, four private lists beside it), followed by Theo.
+ */
+async function seedListScreens(base: string) {
+  const owner = new ApiClient(base);
+  const friend = new ApiClient(base);
+  await owner.register({ username: 'maya', email: 'maya@example.test', password: PASSWORD });
+  await friend.register({ username: 'theo', email: 'theo@example.test', password: PASSWORD });
+  const list = await owner.post<ListSummary>('/api/lists/list/', {
+    name: 'Weekend in Paris',
+    description: 'Slow mornings, long lunches and the museums worth the queue.',
+    shareable_by_link: true,
+  });
+  for (const name of ['Eiffel Tower', 'Louvre Museum', "Musée d'Orsay", 'Sainte-Chapelle']) {
+    const placeId = await findPlaceId(owner, name, PARIS);
+    await createSpot(owner, placeId, {
+      listId: list.id,
+      review: `${name}: go early, stay late.`,
+      rating: 4,
+      visited: name !== 'Sainte-Chapelle',
+    });
+  }
+  // One spot not on the list: the picker shows its add overlay beside the check marks.
+  await createSpot(owner, await findPlaceId(owner, 'Panthéon', PARIS), { rating: 3 });
+  for (const name of ['Ramen nights', 'Rainy-day museums', 'Lisbon in spring', 'Best bakeries']) {
+    await owner.post('/api/lists/list/', { name, description: '', shareable_by_link: false });
+  }
+  await friend.post('/api/saved_lists/saved_list/', { list_slug: list.slug });
+  return { owner, friend, list };
+}
 
 /** /newSpot's first steps (the places feature's page): Paris, then the place by name. */
 async function pickPlace(page: Page, placeName: string) {
