@@ -3,7 +3,13 @@ import { isMainThread, threadId } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { locationPicturePath } from '@spotbook/contract';
 import { createPlace, createSpot } from '../../../test/factories.ts';
-import { createTestApp, signedInUser, TestClient, useTestApp } from '../../../test/helper.ts';
+import {
+  createTestApp,
+  signedInUser,
+  TestClient,
+  useTestApp,
+  type TestApp,
+} from '../../../test/helper.ts';
 import { createList } from '../lists/test/factories.ts';
 
 /**
@@ -40,17 +46,41 @@ describe('pictures are drawn off the event loop', () => {
   });
 });
 
-describe('a drawing thread is started ahead of a list page’s picture', () => {
-  it('by a signed-in viewer opening the list, not by an anonymous one', async () => {
+describe('a drawing thread is started ahead of the pictures a page asks for', () => {
+  const threadStarted = async (app: TestApp) => {
+    for (let i = 0; i < 100 && app.ctx.pictures.runningThreads === 0; i++) await sleep(20);
+    return app.ctx.pictures.runningThreads === 1;
+  };
+
+  it('by anyone opening a list with spots (their cards’ location pictures), by a signed-in viewer opening an empty one (its map picture)', async () => {
     const fresh = await createTestApp();
     try {
       const owner = await signedInUser(fresh.app);
-      const list = await createList(owner.client, { name: 'Soon', shareable_by_link: true });
-      await new TestClient(fresh.app).get(`/api/lists/list/${list.slug}/`);
+      const anonymous = new TestClient(fresh.app);
+      const empty = await createList(owner.client, { name: 'Soon', shareable_by_link: true });
+      await anonymous.get(`/api/lists/list/${empty.slug}/`);
       expect(fresh.ctx.pictures.runningThreads).toBe(0);
-      expect((await owner.client.get(`/api/lists/list/${list.slug}/`)).statusCode).toBe(200);
-      for (let i = 0; i < 100 && fresh.ctx.pictures.runningThreads === 0; i++) await sleep(20);
-      expect(fresh.ctx.pictures.runningThreads).toBe(1);
+      expect((await owner.client.get(`/api/lists/list/${empty.slug}/`)).statusCode).toBe(200);
+      expect(await threadStarted(fresh)).toBe(true);
+      await fresh.ctx.pictures.close();
+
+      const full = await createList(owner.client, { name: 'Full', shareable_by_link: true });
+      const place = await createPlace(fresh.ctx, { lat: 48.857, lng: 2.352 });
+      await createSpot(owner, place, { list_id: full.id });
+      expect((await anonymous.get(`/api/lists/list/${full.slug}/`)).statusCode).toBe(200);
+      expect(await threadStarted(fresh)).toBe(true);
+      expect(fresh.ctx.pictures.draws).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('by a signed-in person opening their spots', async () => {
+    const fresh = await createTestApp();
+    try {
+      const owner = await signedInUser(fresh.app);
+      expect((await owner.client.get('/api/reviews/review/')).statusCode).toBe(200);
+      expect(await threadStarted(fresh)).toBe(true);
       expect(fresh.ctx.pictures.draws).toBe(0);
     } finally {
       await fresh.close();
