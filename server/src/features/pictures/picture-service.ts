@@ -75,9 +75,10 @@ export class PictureService {
   }
 
   /**
-   * Starts a drawing thread when none is running, ahead of a picture that is likely to be
-   * asked for soon (a signed-in viewer opening a list page), so that picture does not
-   * also pay the thread's start (tsx and the drawing code load in it: ~0.3-1 s).
+   * Starts a drawing thread when none is running, ahead of pictures that are likely to be
+   * asked for soon (a list's map picture, its cards' location pictures), so the first of
+   * them does not also pay the thread's start (tsx and the drawing code load in it:
+   * ~0.3-1 s; decision 010, "the thread starts for location pictures too").
    */
   warm(): void {
     this.pool.warm().catch(() => undefined);
