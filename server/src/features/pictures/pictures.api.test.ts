@@ -74,16 +74,4 @@ describe('a drawing thread is started ahead of the pictures a page asks for', ()
       await fresh.close();
     }
   });
-
-  it('by a signed-in person opening their spots', async () => {
-    const fresh = await createTestApp();
-    try {
-      const owner = await signedInUser(fresh.app);
-      expect((await owner.client.get('/api/reviews/review/')).statusCode).toBe(200);
-      expect(await threadStarted(fresh)).toBe(true);
-      expect(fresh.ctx.pictures.draws).toBe(0);
-    } finally {
-      await fresh.close();
-    }
-  });
 });

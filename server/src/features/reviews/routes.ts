@@ -53,9 +53,6 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
     },
     // Sent as the JSON string built (and checked against the schema) once per version.
     async (request, reply) => {
-      // The cards of spots without a photo ask for their location pictures next: a drawing
-      // thread (~0.7 s to start) starts now, while the page draws.
-      ctx.pictures.warm();
       const json = await galleryJson(currentUser(request).id, request.query);
       return sendJson(reply, json);
     },
