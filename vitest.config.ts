@@ -13,7 +13,7 @@ export default defineConfig({
     // One test file per core, not vitest's default of one fewer (a single file at a time on
     // a 2-core machine): API files spend much of their time waiting on PostgreSQL and disk.
     // In CI here the unit and API suites now take 392 s, against 518 s one at a time.
-    // Browser files still run one at a time (fileParallelism below).
+    // Browser files run two at a time (maxWorkers below).
     maxWorkers: availableParallelism(),
     projects: [
       {
@@ -62,7 +62,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time, each with its own server, database and browser: a browser
+          // scenario spends much of its time waiting (on a page, a poll, a server start),
+          // and the suite took 434 s two at a time against 575 s one at a time on a quiet
+          // 2-core machine. More at once would mostly make the screens slower to answer.
+          maxWorkers: 2,
           // A poll stands for what a user waits for (a debounced search, a saved order):
           // vitest's 1 s default is less than a 250 ms debounce plus a request takes on a
           // busy 2-core machine; locators wait 30 s already.

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RouteOptions } from '../../../context.ts';
-import { SESSION_COOKIE } from '../../../plugins/session.ts';
 import { sendIndexHtml } from '../../../plugins/web-app.ts';
 import { canView } from '../access.ts';
 import { findList } from '../repository.ts';
@@ -30,10 +29,8 @@ export async function listPageRoute(
 ) {
   const options = { schema: { hide: true } }; // a page, not part of the API docs
   app.get<{ Params: { listId: string } }>('/lists/:listId', options, async (request, reply) => {
-    // A signed-in browser (only they see the map) will ask for the map picture as soon
-    // as the page has started: a drawing thread starts now, while the page loads.
-    // (`cookies` is absent where the route is mounted without the app's cookie plugin.)
-    if (request.cookies?.[SESSION_COOKIE]) ctx.pictures.warm();
+    // No picture warm-up here: the page's embedded data reads the list through its API
+    // route, and that route decides when a drawing thread starts (decision 010).
     const head = await listPageHead(ctx, request.params.listId).catch((err: unknown) => {
       request.log.warn({ err }, 'list preview tags failed'); // the page itself must still load
       return '';
