@@ -71,7 +71,10 @@ export default defineConfig({
           // vitest's 1 s default is less than a 250 ms debounce plus a request takes on a
           // busy 2-core machine; locators wait 30 s already.
           expect: { poll: { timeout: 10_000 } },
-          testTimeout: 120_000,
+          // A guard against a hung scenario, not a speed bound: the longest (two browsers
+          // sharing a list) took 47 s with two files at once on a quiet machine, and CI
+          // machines have run the suite nearly twice as slowly.
+          testTimeout: 180_000,
           hookTimeout: 180_000,
         },
       },
