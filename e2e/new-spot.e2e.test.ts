@@ -223,6 +223,42 @@ describe.each(DIALECTS)('adding a spot on %s', (dialect) => {
     expect(spot).toMatchObject({ rating: 0, visited: false });
   });
 
+  // A slow connection: the place can be picked before `?list=`'s list has arrived. Saving
+  // then would put the spot on no list and go on to the spot, not back to the list.
+  onceAcrossDialects(dialect)(
+    'with ?list= still loading, waits for the list before offering to save',
+    async () => {
+      session = await openSession(stack.browser);
+      const { page } = session;
+      const api = await newUser(stack, session, `lena_${dialect}`);
+      const list = await api.post<{ id: number }>('/api/lists/list/', {
+        name: 'Museums',
+        description: '',
+        shareable_by_link: false,
+      });
+      let arrive!: () => void;
+      const held = new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      await page.route(new RegExp(`/api/lists/list/${list.id}/?$`), async (route) => {
+        await held;
+        await route.continue();
+      });
+
+      await page.goto(`${stack.app.url}/newSpot?list=${list.id}`);
+      await chooseParis(page);
+      await pickLouvre(page);
+      await page.getByRole('status').filter({ hasText: 'Checking your spots…' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Save spot' }).count()).toBe(0);
+
+      arrive();
+      await page.getByRole('heading', { level: 1, name: 'Add a spot to Museums' }).waitFor();
+      await page.getByRole('button', { name: 'Save spot' }).click();
+      await page.waitForURL(`${stack.app.url}/lists/${list.id}`);
+      await page.getByRole('heading', { name: 'Spots (1)' }).waitFor();
+    },
+  );
+
   it('a pasted Google Maps link offers the place it names; a short link is explained', async () => {
     session = await openSession(stack.browser);
     const { page } = session;

@@ -16,6 +16,8 @@ export interface SpotActionsProps {
   details: UseQueryResult<PlaceWithUserReview>;
   /** The list of `/newSpot?list=`, when it is the caller's own; null otherwise. */
   listTarget: ListTarget | null;
+  /** `?list=` names a list still being loaded: which branch applies is not known yet. */
+  listPending: boolean;
   onCreated: (review: CreatedReview) => void;
 }
 
@@ -24,8 +26,18 @@ export interface SpotActionsProps {
  * spot of it decides what follows: the create form, View Spot, or (with a list) the
  * list branches in ExistingSpotForList.
  */
-export function SpotActions({ place, details, listTarget, onCreated }: SpotActionsProps) {
-  if (details.isPending) return <Skeleton lines={3} label="Checking your spots…" />;
+export function SpotActions({
+  place,
+  details,
+  listTarget,
+  listPending,
+  onCreated,
+}: SpotActionsProps) {
+  // Until the list is known, a save would go without it (and on to the spot, not back
+  // to the list): on a slow connection the place can be picked before the list arrives.
+  if (details.isPending || listPending) {
+    return <Skeleton lines={3} label="Checking your spots…" />;
+  }
   if (details.isError) {
     return (
       <Alert tone="error" title="This place could not be loaded">

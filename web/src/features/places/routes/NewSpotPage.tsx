@@ -104,6 +104,7 @@ function NewSpot() {
                   place={place}
                   details={details}
                   listTarget={listTarget}
+                  listPending={Boolean(listParam) && list.isPending}
                   onCreated={created}
                 />
               </div>
