@@ -2,23 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@spotbook/contract';
 import { TestClient, useTestApp } from '../../test/helper.ts';
 import { createList } from '../features/lists/test/factories.ts';
-import { pageDataBlock, type PageDataBlock } from './page-data.ts';
+import { PAGE_DATA_TEST_URL, pageDataRoute } from '../../test/page-data-route.ts';
+import type { PageDataBlock } from './page-data.ts';
 
 /**
  * The API answers a page carries (issue 14 §4): exactly what the API answers the same
- * browser, with the API's access checks. The route below stands in for the page routes
+ * browser, with the API's access checks. `pageDataRoute` stands in for the page routes
  * (which need a built web app): it answers the block for the path it is given.
  */
 const { t, alice, bob } = useTestApp({
   users: ['alice', 'bob'],
-  beforeReady: (app) =>
-    app.get<{ Querystring: { path: string } }>('/test/page-data', (request) =>
-      pageDataBlock(request, request.query.path),
-    ),
+  beforeReady: pageDataRoute,
 });
 
 async function blockFor(client: TestClient, path: string): Promise<PageDataBlock> {
-  const response = await client.get(`/test/page-data?path=${encodeURIComponent(path)}`);
+  const response = await client.get(`${PAGE_DATA_TEST_URL}?path=${encodeURIComponent(path)}`);
   expect(response.statusCode).toBe(200);
   return response.json<PageDataBlock>();
 }

@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isMainThread, threadId } from 'node:worker_threads';
-import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { locationPicturePath } from '@spotbook/contract';
 import { createPlace, createSpot } from '../../../test/factories.ts';
@@ -11,7 +10,8 @@ import {
   useTestApp,
   type TestApp,
 } from '../../../test/helper.ts';
-import { pageDataBlock, type PageDataBlock } from '../../plugins/page-data.ts';
+import { PAGE_DATA_TEST_URL, pageDataRoute } from '../../../test/page-data-route.ts';
+import type { PageDataBlock } from '../../plugins/page-data.ts';
 import { createList } from '../lists/test/factories.ts';
 
 /**
@@ -82,7 +82,7 @@ describe('a drawing thread is started ahead of the pictures a page asks for', ()
     try {
       const owner = await signedInUser(fresh.app);
       const empty = await createList(owner.client, { name: 'Soon', shareable_by_link: true });
-      const page = await owner.client.get(`/test/page-data?path=/lists/${empty.slug}`);
+      const page = await owner.client.get(`${PAGE_DATA_TEST_URL}?path=/lists/${empty.slug}`);
       expect(page.json<PageDataBlock>().script).toContain('"list":');
       expect(await threadStarted(fresh)).toBe(true);
       expect(fresh.ctx.pictures.draws).toBe(0);
@@ -91,10 +91,3 @@ describe('a drawing thread is started ahead of the pictures a page asks for', ()
     }
   });
 });
-
-/** Answers a page's data block (page-data.ts) for the path asked: what a page route embeds. */
-function pageDataRoute(app: FastifyInstance) {
-  app.get<{ Querystring: { path: string } }>('/test/page-data', (request) =>
-    pageDataBlock(request, request.query.path),
-  );
-}
