@@ -22,8 +22,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export const testDialect = (): 'sqlite' | 'postgres' =>
-  process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+export function testDialect(): 'sqlite' | 'postgres' {
+  const dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+  // Only the api-postgres project provides a database. Test files share modules and
+  // workers (isolate: false), so a TEST_DB that disagrees with the project would run
+  // a PostgreSQL file on SQLite without a word: it stops the file instead.
+  if ((dialect === 'postgres') !== Boolean(inject('postgresUrl'))) {
+    throw new Error(`TEST_DB=${process.env.TEST_DB ?? ''} does not match this test project`);
+  }
+  return dialect;
+}
 
 /**
  * The real app on a real database: a new SQLite file, or a new schema in this run's
