@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import type { WholeOrder } from './gallery-positions.ts';
 import { decodeOrder, spotCode, sqliteCodes } from './gallery-whole-order.ts';
 import { ftsMatchQuery, queryWords } from './search-text.ts';
-import { SORT_KEYS, type GalleryQuery } from './sort-keys.ts';
+import { REVERSED_SORT_KEYS, SORT_KEYS, type GalleryQuery } from './sort-keys.ts';
 
 /*
  * SQLite searches start from the set of the user's spots matching the words, read from
@@ -45,10 +45,11 @@ const isRatingSearchOnly = (q: GalleryQuery) =>
 
 /**
  * The page of a broad search with no other filter, sorted by rating: the sort index read
- * from the start (index only, aggregated in chunks), each entry tested against the set of
- * matches, until the page is full. With one spot in k a match, the page costs k × (offset +
- * limit) index entries and the search's whole order is never built. Undefined when that walk
- * would pass `cap` entries (deep pages): the caller builds the whole order.
+ * from the nearer end (index only, aggregated in chunks), each entry tested against the set
+ * of matches, until the page is full. With one spot in k a match, the page costs k × the
+ * matches between that end and the page's far side, and the search's whole order is never
+ * built. Undefined when that walk would pass `cap` entries (pages deep from both ends): the
+ * caller builds the whole order.
  */
 export async function testedWalkPage(
   db: Db,
@@ -58,18 +59,37 @@ export async function testedWalkPage(
   cap = TESTED_WALK_CAP,
 ): Promise<number[] | undefined> {
   if (!isRatingSearchOnly(q)) return;
-  if (q.offset >= matchIds.length) return [];
-  const isMatch = idSet(matchIds);
+  const count = matchIds.length;
+  if (q.offset >= count) return [];
+  // From the end, the page is the matches from `count - offset - limit` (or the first).
+  const fromEnd = Math.max(0, count - q.offset - q.limit);
+  const reversed = fromEnd < q.offset;
+  const [skip, size] = reversed ? [fromEnd, count - q.offset - fromEnd] : [q.offset, q.limit];
+  const page = await testedWalk(db, userId, q, idSet(matchIds), { skip, size, reversed, cap });
+  return reversed ? page?.reverse() : page;
+}
+
+/**
+ * `size` matches after the first `skip`, walking the query's sort index (or its reverse);
+ * fewer at the index's end, undefined past `cap` entries.
+ */
+async function testedWalk(
+  db: Db,
+  userId: number,
+  q: GalleryQuery,
+  isMatch: (id: number) => boolean,
+  walk: { skip: number; size: number; reversed: boolean; cap: number },
+): Promise<number[] | undefined> {
   const page: number[] = [];
   // A first chunk for one match in 8 entries; doubled while the page isn't full.
-  let [matched, walked, chunk] = [0, 0, Math.max(cap / 32, 8 * (q.offset + q.limit))];
-  while (walked < cap) {
-    const size = Math.min(chunk, cap - walked);
-    const { ids } = await sortIndexCodes(db, userId, q, walked, size);
+  let [matched, walked, chunk] = [0, 0, Math.max(walk.cap / 32, 8 * (walk.skip + walk.size))];
+  while (walked < walk.cap) {
+    const size = Math.min(chunk, walk.cap - walked);
+    const { ids } = await sortIndexCodes(db, userId, q, walked, size, walk.reversed);
     for (const id of ids) {
-      if (!isMatch(id) || matched++ < q.offset) continue;
+      if (!isMatch(id) || matched++ < walk.skip) continue;
       page.push(id);
-      if (page.length === q.limit) return page;
+      if (page.length === walk.size) return page;
     }
     if (ids.length < size) return page;
     walked += size;
@@ -114,15 +134,20 @@ export async function testedWholeOrder(
   return { ids: order.ids.subarray(0, at), ratings: order.ratings.subarray(0, at) };
 }
 
-/** `limit` entries (-1: all) of the query's sort index, without filters, from `offset`. */
+/**
+ * `limit` entries (-1: all) of the query's sort index, without filters, from `offset`,
+ * read from its end when `reversed`.
+ */
 async function sortIndexCodes(
   db: Db,
   userId: number,
   q: GalleryQuery,
   offset: number,
   limit: number,
+  reversed = false,
 ) {
-  const orderBy = sql.join(SORT_KEYS[q.sortBy].map(([key, dir]) => sql`${key} ${sql.raw(dir)}`));
+  const keys = (reversed ? REVERSED_SORT_KEYS : SORT_KEYS)[q.sortBy];
+  const orderBy = sql.join(keys.map(([key, dir]) => sql`${key} ${sql.raw(dir)}`));
   const { rows } = await sql<{ codes: string | null }>`select ${sqliteCodes(sql`c`)} as codes
     from (select ${spotCode} as c from reviews r where r.user_id = ${userId}
     order by ${orderBy} limit ${limit} offset ${offset})`.execute(db);
