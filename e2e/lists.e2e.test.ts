@@ -128,6 +128,8 @@ describe.each(DIALECTS)('lists in a real browser on %s', (dialect) => {
 
     // A new place, saved with its review, lands on the list, which lights it up.
     await page.getByRole('link', { name: 'Add a Spot' }).first().click();
+    await page.waitForURL(`${base}/newSpot?list=${listId}`);
+    await page.getByRole('heading', { name: 'Add a spot to Paris Classics' }).waitFor();
     await pickPlace(page, 'Notre-Dame Cathedral');
     await page.getByLabel('Review').fill('Rebuilt, and glorious.');
     await page.getByRole('button', { name: 'Save spot' }).click();
