@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { LIST_MESSAGES, type ListDetail, type ListSummary } from '@spotbook/contract';
+import { LIST_MESSAGES, TIMINGS, type ListDetail, type ListSummary } from '@spotbook/contract';
 import { ApiClient } from './support/api-client.ts';
 import { animationsDone, screenshot } from './support/browser.ts';
 import { DIALECTS, onceAcrossDialects, useStack } from './support/stack.ts';
@@ -43,6 +43,35 @@ function recordFirstCardsAndMap() {
       ? performance.now()
       : undefined;
   }).observe(document, { subtree: true, childList: true, attributes: true });
+}
+
+interface HeldWindow {
+  __highlightFired?: boolean;
+}
+
+/**
+ * Runs in the page before its scripts: the timer of `ms` (the list's highlight) is held,
+ * and fired once the URL next changes, in the microtask after the router has moved it,
+ * before React draws the new page.
+ */
+function holdHighlightUntilNextUrl(ms: number) {
+  const held: (() => void)[] = [];
+  const setTimeout = window.setTimeout.bind(window);
+  window.setTimeout = ((handler: () => void, delay?: number) => {
+    if (delay !== ms) return setTimeout(handler, delay);
+    held.push(handler);
+    return setTimeout(() => undefined, 1e9);
+  }) as typeof window.setTimeout;
+  const pushState = history.pushState.bind(history);
+  history.pushState = (...args: Parameters<History['pushState']>) => {
+    pushState(...args);
+    queueMicrotask(() => {
+      for (const fire of held.splice(0)) {
+        (window as unknown as HeldWindow).__highlightFired = true;
+        fire();
+      }
+    });
+  };
 }
 
 /** The map is drawn (or has given up): what "the map shows" means for the timings. */
@@ -379,6 +408,45 @@ describe.each(DIALECTS)('lists in a real browser on %s', (dialect) => {
     }
     expect(await html(`/lists/${shared.slug}/delete`)).not.toContain('og:title');
   });
+
+  // Found by CI under load (2026-11-24): back on the list after saving a spot onto it, the
+  // owner clicks 'Add a Spot'; the router has moved the URL to /newSpot?list= but React
+  // has not yet drawn that page when the list's 1.5 s highlight ends, and its tidying of
+  // `?added` was applied to the new URL, leaving /newSpot: the next spot went onto no list.
+  // The highlight's timer is held here and fired at exactly that moment.
+  onceAcrossDialects(dialect)(
+    'the highlight on returning to a list never rewrites the page opened next',
+    async () => {
+      const api = new ApiClient(base);
+      await api.register({
+        username: `tidy_${dialect}`,
+        email: `tidy.${dialect}@example.test`,
+        password: PASSWORD,
+      });
+      const list = await api.post<ListSummary>('/api/lists/list/', {
+        name: 'Highlights',
+        description: '',
+        shareable_by_link: false,
+      });
+      const { page, context } = await stack.open();
+      await api.shareSessionWith(context);
+      await context.addInitScript(holdHighlightUntilNextUrl, TIMINGS.rowHighlightMs);
+
+      await page.goto(`${base}/newSpot?list=${list.id}`);
+      await page.getByRole('heading', { name: 'Add a spot to Highlights' }).waitFor();
+      await pickPlace(page, 'Eiffel Tower');
+      await page.getByRole('button', { name: 'Save spot' }).click();
+      await page.waitForURL(`${base}/lists/${list.id}`);
+      await page.getByRole('heading', { name: 'Spots (1)' }).waitFor();
+
+      await page.getByRole('link', { name: 'Add a Spot' }).first().click();
+      await page.getByRole('heading', { name: 'Add a spot to Highlights' }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as HeldWindow).__highlightFired)).toBe(
+        true,
+      );
+      expect(page.url()).toBe(`${base}/newSpot?list=${list.id}`);
+    },
+  );
 
   // Looking at each screen (design brief): 360 and 1280 px, light and dark. The layout
   // does not depend on the database, so one dialect takes them. One test per layout, on

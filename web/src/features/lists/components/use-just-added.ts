@@ -29,13 +29,20 @@ export function useJustAdded(): number | null {
   // started (e.g. a click on 'Add a Spot' whose page is still loading).
   const navigating = useRef(false);
   navigating.current = useNavigation().state !== 'idle';
+  // Nor may it land on the next page: once that navigation has finished, the browser is at
+  // its URL while this page may still be shown (the next page's render is a transition,
+  // late on a busy phone), and the router would apply `?` without `added` to *that* URL,
+  // dropping its own query (`/newSpot?list=3` became `/newSpot`).
+  const here = useRef('');
+  here.current = `${location.pathname}${location.search}`;
 
   useEffect(() => {
     if (added === null) return;
     setHighlighted(added);
     const timer = window.setTimeout(() => {
       setHighlighted(null);
-      if (navigating.current) return;
+      const browserAt = `${window.location.pathname}${window.location.search}`;
+      if (navigating.current || browserAt !== here.current) return;
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
