@@ -288,9 +288,9 @@ async function mixRun(
     people: plan.people,
     kinds: plan.kinds,
   });
-  const cpu = cpuPerRequest(app.pid, before, sum(figures.kinds, 'count'));
   const mixed = figures.kinds;
   const total = sum(mixed, 'count');
+  const cpu = cpuPerRequest(app.pid, before, total);
   const p99 = Math.max(...Object.values(mixed).map((f) => f.p99));
   console.log(
     `${dialect}, ${workers} worker(s): mix "${mix}", ${CONNECTIONS} connections, ${SECONDS} s, ${loadAverage()}`,
