@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { AUTH_MESSAGES } from '@spotbook/contract';
+import { ApiClient } from './support/api-client.ts';
 import { screenshot } from './support/browser.ts';
+import { createSpot, findPlaceId, PARIS } from './support/lists-seed.ts';
 import { DIALECTS, useStack } from './support/stack.ts';
 
 const INTRO = 'Create spots to privately review places';
@@ -143,5 +145,58 @@ describe.each(DIALECTS)('accounts in a real browser on %s', (dialect) => {
     await page.getByText(INTRO).waitFor();
     expect(new URL(page.url()).origin).toBe(base);
     expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  // Found by CI under load: signed out, the spot's page refetches, gets 404 and redirects
+  // to the not-found page; a redirect while the way home is still loading cancelled it.
+  it("goes home on logging out from one's own spot, however late the spot's 404 comes", async () => {
+    const { page } = await stack.open();
+    const base = stack.app.url;
+    const owner = new ApiClient(base);
+    await owner.register({
+      email: `lin.${dialect}@example.test`,
+      username: `lin_${dialect}`,
+      password: 'lin password 1',
+    });
+    const spotId = await createSpot(owner, await findPlaceId(owner, 'Louvre Museum', PARIS));
+    await owner.shareSessionWith(page.context());
+    await page.goto(`${base}/reviews/${spotId}`);
+    await page.getByRole('heading', { name: 'Louvre Museum' }).waitFor();
+
+    // From the click on, page code waits until the spot's signed-out answer has been drawn;
+    // that answer waits until the router has started loading the way home.
+    const heldCode: Route[] = [];
+    let codeFree = false;
+    const homeLoading = new Promise<void>((started) => {
+      void page.route('**/assets/**/*.js', (route) => {
+        if (codeFree) return route.continue();
+        heldCode.push(route);
+        started();
+      });
+    });
+    const refetched = new Promise<Route>((asked) => {
+      void page.route(`**/api/reviews/review/${spotId}/`, asked);
+    });
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const refetch = await refetched;
+    await homeLoading;
+    const [answer] = await Promise.all([
+      page.waitForResponse(refetch.request().url()),
+      refetch.continue(),
+    ]);
+    expect(answer.status()).toBe(404);
+    // Long enough for the query to settle and React to draw its error (two frames, a tick).
+    await page.evaluate(
+      () =>
+        new Promise((drawn) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(drawn, 100))),
+        ),
+    );
+    codeFree = true;
+    await Promise.all(heldCode.map((route) => route.continue()));
+
+    await page.waitForLoadState('networkidle');
+    expect(page.url()).toBe(`${base}/`);
+    await page.getByRole('heading', { name: 'Every place worth remembering' }).waitFor();
   });
 });

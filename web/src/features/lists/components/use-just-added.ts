@@ -1,7 +1,8 @@
 // The subpath keeps zod's schemas out of the list page's first chunks.
 import { TIMINGS } from '@spotbook/contract/limits';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { useLeavingPage } from '@/lib/use-leaving-page.ts';
 
 /** What a page sends along when it returns to a list after adding a spot to it. */
 export interface ListReturnState {
@@ -25,24 +26,17 @@ export function useJustAdded(): number | null {
   const [params, setParams] = useSearchParams();
   const added = readAdded(location.state, params.get('added'));
   const [highlighted, setHighlighted] = useState<number | null>(added);
-  // Tidying the URL is a navigation of its own: it must never cancel one the reader has
-  // started (e.g. a click on 'Add a Spot' whose page is still loading).
-  const navigating = useRef(false);
-  navigating.current = useNavigation().state !== 'idle';
-  // Nor may it land on the next page: once that navigation has finished, the browser is at
-  // its URL while this page may still be shown (the next page's render is a transition,
-  // late on a busy phone), and the router would apply `?` without `added` to *that* URL,
-  // dropping its own query (`/newSpot?list=3` became `/newSpot`).
-  const here = useRef('');
-  here.current = `${location.pathname}${location.search}`;
+  // Tidying the URL is a navigation of its own: it must neither cancel one the reader has
+  // started (a click on 'Add a Spot') nor land on the next page's URL (`/newSpot?list=3`
+  // became `/newSpot`).
+  const leaving = useLeavingPage();
 
   useEffect(() => {
     if (added === null) return;
     setHighlighted(added);
     const timer = window.setTimeout(() => {
       setHighlighted(null);
-      const browserAt = `${window.location.pathname}${window.location.search}`;
-      if (navigating.current || browserAt !== here.current) return;
+      if (leaving()) return;
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -53,7 +47,7 @@ export function useJustAdded(): number | null {
       );
     }, TIMINGS.rowHighlightMs);
     return () => window.clearTimeout(timer);
-  }, [added, setParams]);
+  }, [added, leaving, setParams]);
 
   return highlighted;
 }

@@ -1,9 +1,10 @@
 import { Trash2 } from 'lucide-react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { Alert } from '@/components/Alert.tsx';
 import { Button, ButtonLink } from '@/components/Button.tsx';
 import { ConfirmCard } from '@/components/ConfirmCard.tsx';
 import { PageSkeleton } from '@/components/PageSkeleton.tsx';
+import { RedirectUnlessLeaving } from '@/components/RedirectUnlessLeaving.tsx';
 import { errorMessage } from '@/lib/api.ts';
 import { useAuth } from '@/lib/auth/auth-context.ts';
 import { useDeleteList } from '../api/delete-list.ts';
@@ -20,11 +21,11 @@ export default function DeleteListPage() {
   const remove = useDeleteList(list.data?.id ?? 0);
 
   if (status === 'loading') return <PageSkeleton lines={3} />;
-  if (!signedIn) return <Navigate to="/" replace />;
+  if (!signedIn) return <RedirectUnlessLeaving to="/" />;
   if (list.isPending) return <PageSkeleton lines={3} />;
   if (list.isError || list.data.user !== user?.id) {
     // Deleting removes the list from the cache; what was deleted is not "someone else's".
-    return remove.isSuccess ? null : <Navigate to="/" replace />;
+    return remove.isSuccess ? null : <RedirectUnlessLeaving to="/" />;
   }
 
   const back = listPath(list.data);

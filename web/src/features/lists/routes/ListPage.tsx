@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Alert } from '@/components/Alert.tsx';
+import { RedirectUnlessLeaving } from '@/components/RedirectUnlessLeaving.tsx';
 import { errorMessage, isApiError } from '@/lib/api.ts';
 import { useList } from '../api/get-list.ts';
 import { ListView } from '../components/ListView.tsx';
@@ -19,7 +20,7 @@ export default function ListPage() {
   const { data, error } = useList(listId);
 
   if (error) {
-    if (isApiError(error) && error.status === 404) return <Navigate to="/not-found" replace />;
+    if (isApiError(error) && error.status === 404) return <RedirectUnlessLeaving to="/not-found" />;
     if (isApiError(error) && error.status === 403) {
       return (
         <Suspense fallback={null}>

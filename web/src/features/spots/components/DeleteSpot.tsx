@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert.tsx';
 import { Button, ButtonLink } from '@/components/Button.tsx';
 import { ConfirmCard } from '@/components/ConfirmCard.tsx';
 import { PageSkeleton } from '@/components/PageSkeleton.tsx';
+import { RedirectUnlessLeaving } from '@/components/RedirectUnlessLeaving.tsx';
 import { errorMessage } from '@/lib/api.ts';
 import { useAuth } from '@/lib/auth/auth-context.ts';
 import { useDeleteReview } from '../api/delete-review.ts';
@@ -21,11 +22,11 @@ export function DeleteSpot({ id }: { id: number }) {
   const remove = useDeleteReview(id);
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (status === 'anonymous') return <Navigate to="/" replace />;
+  if (status === 'anonymous') return <RedirectUnlessLeaving to="/" />;
   // Someone else's spot (or none at all): not theirs to delete, so home it is.
-  if (spot.isError) return <Navigate to="/" replace />;
+  if (spot.isError) return <RedirectUnlessLeaving to="/" />;
   if (status === 'loading' || !spot.data) return <PageSkeleton lines={3} />;
-  if (spot.data.user !== user?.id) return <Navigate to="/" replace />;
+  if (spot.data.user !== user?.id) return <RedirectUnlessLeaving to="/" />;
 
   const place = spot.data.place_details.displayName;
   async function deleteSpot() {

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/Alert.tsx';
 import { Button, ButtonLink } from '@/components/Button.tsx';
 import { PageSkeleton } from '@/components/PageSkeleton.tsx';
 import { VisitedIcon } from '@/components/VisitedIcon.tsx';
+import { RedirectUnlessLeaving } from '@/components/RedirectUnlessLeaving.tsx';
 import { isApiError } from '@/lib/api.ts';
 import { useAuth } from '@/lib/auth/auth-context.ts';
 import { PhotoManagerLoader, SpotGallery } from '@/features/photos/index.ts';
@@ -44,7 +45,7 @@ export function SpotPage({ id }: { id: number }) {
     wasEditing.current = editing;
   }, [editing]);
 
-  if (spot.isError && isNotFound(spot.error)) return <Navigate to="/not-found" replace />;
+  if (spot.isError && isNotFound(spot.error)) return <RedirectUnlessLeaving to="/not-found" />;
   if (spot.isPending) return <PageSkeleton lines={5} />;
   if (spot.isError) {
     return (
