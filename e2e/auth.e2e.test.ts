@@ -93,6 +93,9 @@ describe.each(DIALECTS)('accounts in a real browser on %s', (dialect) => {
     await page.getByLabel('New Password', { exact: true }).fill('second password 2');
     await page.getByLabel('Confirm New Password').fill('second password 2');
     await page.getByRole('button', { name: 'Reset Password' }).click();
+    // Only then: the header's Sign In link is there from the start, and following it before
+    // the reset had gone through (CI, under load) left the old password alive.
+    await page.getByText(AUTH_MESSAGES.passwordResetDone).waitFor();
     await page.getByRole('link', { name: 'Sign In' }).last().click();
     await page.waitForURL(`${base}/signin`);
 
