@@ -8,15 +8,15 @@ import { startStack, type Stack } from './support/stack.ts';
 
 /**
  * A page carries the API answers it would ask for first (issue 14 §4, decision 024): the
- * session, and on a list page the list, as this browser may see it. The web app draws
- * from them without asking the API again; the page's own chunks are preloaded from the
- * HTML. The database does not matter here (page-data.api.test.ts runs on both).
+ * session, the app's configuration, and on a list page the list, as this browser may see
+ * it. The web app draws from them without asking the API again; the page's own chunks are
+ * preloaded from the HTML. The database does not matter here (page-data.api.test.ts runs on both).
  */
 const PASSWORD = 'page data password 1';
-/** The session, and a list itself (not its map picture). */
-const FIRST_ASKS = /\/api\/user\/session\/$|\/api\/lists\/list\/[^/]+$/;
+/** The session, the app's configuration, and a list itself (not its map picture). */
+const FIRST_ASKS = /\/api\/user\/session\/$|\/api\/config\/$|\/api\/lists\/list\/[^/]+$/;
 
-/** Opens `path` and answers the API calls the page made for the session or a list. */
+/** Opens `path` and answers the API calls the page made for what the page should carry. */
 async function openAndWatch(page: Page, url: string) {
   const asked: string[] = [];
   page.on('request', (request) => {
@@ -62,7 +62,7 @@ describe('the API answers a page carries', () => {
     return session;
   }
 
-  it('draws a shared list signed out without asking for the session or the list', async () => {
+  it('draws a shared list signed out without asking for the session, the configuration or the list', async () => {
     const { page } = await newPage();
     const { response, asked } = await openAndWatch(page, `${base}/lists/${shared.slug}`);
     expect(response?.headers()['cache-control']).toBe('no-cache');

@@ -5,6 +5,7 @@
  * once at start into its query cache. Each is exactly what the API answered this browser.
  * No zod here: the entry chunk reads this module.
  */
+import type { AppConfig } from './app-config.ts';
 import type { SessionResponse } from './auth.ts';
 import type { ListDetail } from './lists.ts';
 
@@ -13,6 +14,8 @@ export const PAGE_DATA_ELEMENT_ID = 'spotbook-page-data';
 export interface PageData {
   /** `GET /api/user/session/` */
   session?: SessionResponse;
+  /** `GET /api/config/`: the footer's contact address and the map's settings */
+  config?: AppConfig;
   /** `GET /api/lists/list/{key}` on `/lists/{key}`, when this browser may see the list */
   list?: { key: string; answer: ListDetail };
 }

@@ -39,6 +39,7 @@ describe('page data (issue 14 §4)', () => {
     const viewer = anonymous();
     const data = dataOf(await blockFor(viewer, `/lists/${list.slug}`));
     expect(data.session).toEqual({ user: null });
+    expect(data.config).toEqual(await apiAnswer(viewer, '/api/config/'));
     expect(data.list?.key).toBe(list.slug);
     expect(data.list?.answer).toEqual(await apiAnswer(viewer, `/api/lists/list/${list.slug}`));
     // By id too, under the key the page's URL names.
@@ -82,7 +83,10 @@ describe('page data (issue 14 §4)', () => {
     const viewer = anonymous();
     const first = await blockFor(viewer, '/');
     expect(first.setCookies.join()).toMatch(/^csrftoken=/);
-    expect(dataOf(first)).toEqual({ session: { user: null } });
+    expect(dataOf(first)).toEqual({
+      session: { user: null },
+      config: await apiAnswer(viewer, '/api/config/'),
+    });
     await viewer.get('/api/user/session/'); // the client now holds the cookie
     expect((await blockFor(viewer, '/')).setCookies).toEqual([]);
   });

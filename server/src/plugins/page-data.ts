@@ -69,8 +69,9 @@ async function askApi(request: FastifyRequest, url: string): Promise<ApiAnswer |
 }
 
 /**
- * The page data of the page at `pathname` (PageData in the contract): the session on
- * every page, and on `/lists/{key}` the list when this browser may see it. The JSON is
+ * The page data of the page at `pathname` (PageData in the contract): the session and the
+ * app's configuration on every page, and on `/lists/{key}` the list when this browser may
+ * see it. The JSON is
  * assembled from the API's bytes as they are (a list of 2,000 spots is not parsed again).
  */
 export async function pageDataBlock(
@@ -78,14 +79,16 @@ export async function pageDataBlock(
   pathname: string,
 ): Promise<PageDataBlock> {
   const listKey = listPageKey(pathname);
-  const [session, list] = await Promise.all([
+  const [session, config, list] = await Promise.all([
     askApi(request, '/api/user/session/'),
+    askApi(request, '/api/config/'),
     listKey === undefined
       ? null
       : askApi(request, `/api/lists/list/${encodeURIComponent(listKey)}`),
   ]);
   const members: string[] = [];
   if (session) members.push(`"session":${session.json}`);
+  if (config) members.push(`"config":${config.json}`);
   if (list && listKey !== undefined) {
     members.push(`"list":{"key":${JSON.stringify(listKey)},"answer":${list.json}}`);
   }
@@ -93,6 +96,6 @@ export async function pageDataBlock(
   const json = scriptSafeJson(`{${members.join(',')}}`);
   return {
     script: `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`,
-    setCookies: [...(session?.setCookies ?? []), ...(list?.setCookies ?? [])],
+    setCookies: [session, config, list].flatMap((answer) => answer?.setCookies ?? []),
   };
 }

@@ -1,5 +1,5 @@
 import type { AppConfig } from '@spotbook/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api.ts';
 
 export const FALLBACK_CONTACT_EMAIL = 'hello@spotbook.localhost';
@@ -16,6 +16,12 @@ export function loadAppConfig(): Promise<AppConfig> {
     throw error;
   });
   return pending;
+}
+
+/** The answer the page carried (page data): neither the query nor the map asks again. */
+export function seedAppConfig(queryClient: QueryClient, config: AppConfig): void {
+  pending ??= Promise.resolve(config);
+  queryClient.setQueryData(appConfigQuery.queryKey, config);
 }
 
 export const appConfigQuery = queryOptions({
