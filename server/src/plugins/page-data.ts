@@ -71,8 +71,8 @@ async function askApi(request: FastifyRequest, url: string): Promise<ApiAnswer |
 /**
  * The page data of the page at `pathname` (PageData in the contract): the session and the
  * app's configuration on every page, and on `/lists/{key}` the list when this browser may
- * see it. The JSON is
- * assembled from the API's bytes as they are (a list of 2,000 spots is not parsed again).
+ * see it. The JSON is assembled from the API's bytes as they are (a list of 2,000 spots is
+ * not parsed again).
  */
 export async function pageDataBlock(
   request: FastifyRequest,
