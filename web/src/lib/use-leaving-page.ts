@@ -2,6 +2,16 @@ import { useCallback, useRef } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 
 /**
+ * A path and query as `window.location` spells them, so that a path given to the router
+ * raw (`/lists/zoë-…`) still compares equal to the browser's percent-encoded URL
+ * (`/lists/zo%C3%AB-…`). The app's own links are encoded already; this is the safe side.
+ */
+export function asBrowserSpellsIt(pathAndQuery: string): string {
+  const url = new URL(pathAndQuery, 'http://localhost');
+  return `${url.pathname}${url.search}`;
+}
+
+/**
  * Asks whether the reader has left, or is leaving, the page this component was drawn for:
  * a navigation has started (its page code or data still loading), or it has finished and
  * the browser is at the next URL while this page is still shown (React draws the next page
@@ -16,7 +26,7 @@ export function useLeavingPage(): () => boolean {
   const location = useLocation();
   const seen = useRef({ here: '', navigating: false });
   seen.current = {
-    here: `${location.pathname}${location.search}`,
+    here: asBrowserSpellsIt(`${location.pathname}${location.search}`),
     navigating: useNavigation().state !== 'idle',
   };
   return useCallback(() => {
