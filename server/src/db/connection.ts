@@ -54,7 +54,7 @@ const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 
  * Every file of db/migrations (NNN_name.ts), imported from our own code rather than
  * Kysely's FileMigrationProvider so the same loader works under tsx and vitest.
  */
-async function loadMigrations(): Promise<Record<string, Migration>> {
+export async function loadMigrations(): Promise<Record<string, Migration>> {
   const files = readdirSync(migrationFolder).filter((f) => /^\d{3}_[\w-]+\.ts$/.test(f));
   const entries = await Promise.all(
     files.map(async (f) => {

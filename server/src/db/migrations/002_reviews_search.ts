@@ -38,7 +38,7 @@ const btreeIndexes: [name: string, columns: string][] = [
 ];
 
 /** Counter changes per row, shared by both databases' triggers. */
-const addCount = (row: string) =>
+export const addCount = (row: string) =>
   `INSERT INTO spot_counts AS c (user_id, total, visited) VALUES (${row}.user_id, 1, ${row}.visited)
    ON CONFLICT (user_id) DO UPDATE SET total = c.total + 1, visited = c.visited + excluded.visited;`;
 const removeCount = (row: string) =>

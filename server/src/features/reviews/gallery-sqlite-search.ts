@@ -29,11 +29,25 @@ export async function sqliteMatchIds(db: Db, userId: number, q: GalleryQuery) {
   return decodeOrder(rows[0]?.codes ?? null).ids;
 }
 
-/** A search with no other filter, newest or oldest first, is its set of matches in order. */
-export function plainSearchOrder(q: GalleryQuery, matchIds: Int32Array): WholeOrder | undefined {
+/**
+ * A page of a search with no other filter, newest or oldest first, and its count, read
+ * from the FTS index alone: its doclists iterate in rowid (= creation) order, and with the
+ * prefix index of migration 010 a one-letter word is one doclist. "t" (64,569 of 100,000
+ * spots) costs ~3 ms, against ~10 ms to read the set of its matches first (decision 004,
+ * "a prefix index for one-letter searches"). Nothing is kept: each page is read again.
+ * One statement, so the page and the count come from one snapshot.
+ */
+export async function plainSearchPage(db: Db, userId: number, q: GalleryQuery) {
   if (!isSearchOnly(q) || (q.sortBy !== 'newest' && q.sortBy !== 'oldest')) return;
-  const ids = q.sortBy === 'oldest' ? matchIds.slice() : matchIds.slice().reverse();
-  return { ids, ratings: new Uint8Array(ids.length) };
+  const match = ftsMatchQuery(userId, queryWords(q.search));
+  const direction = sql.raw(q.sortBy === 'newest' ? 'desc' : 'asc');
+  const { rows } = await sql<{ count: number; ids: string | null }>`select
+    (select count(*) from reviews_search where reviews_search match ${match}) as count,
+    (select group_concat(id, ',') from (select rowid as id from reviews_search
+      where reviews_search match ${match} order by rowid ${direction}
+      limit ${q.limit} offset ${q.offset})) as ids`.execute(db);
+  const { count = 0, ids = null } = rows[0] ?? {};
+  return { ids: ids ? ids.split(',').map(Number) : [], count: Number(count) };
 }
 
 /** Longest walk of the sort index for one page before the whole order is built instead. */

@@ -11,7 +11,7 @@ import {
 } from './gallery-positions.ts';
 import { indexWalk, type OrderSource } from './gallery-index-walk.ts';
 import {
-  plainSearchOrder,
+  plainSearchPage,
   sqliteMatchIds,
   testedWalkPage,
   testedWholeOrder,
@@ -66,10 +66,10 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
   }
 
   /**
-   * A search's page: a slice of its whole order, built once. On SQLite, from the set of
-   * matches read from the FTS index: a search with no other filter sorted by id is that
-   * set, and a first page sorted by rating is found by testing the sort index's entries
-   * against it, without building the order (gallery-sqlite-search.ts).
+   * A search's page: a slice of its whole order, built once. On SQLite, a search with no
+   * other filter sorted by id is read from the FTS index page by page; otherwise from the
+   * set of matches read from it: a first page sorted by rating is found by testing the
+   * sort index's entries against it, without building the order (gallery-sqlite-search.ts).
    */
   async function searchPage(userId: number, q: GalleryQuery, at: Positions, found: Found) {
     const slice = ({ ids }: WholeOrder) => ({
@@ -79,14 +79,15 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     if (at.order) return slice(at.order);
     let order: WholeOrder | undefined;
     if (dialect === 'sqlite') {
+      const plain = await plainSearchPage(db, userId, q);
+      if (plain) return plain;
       let matchIds = at.matchIds;
       if (!matchIds) {
         const read = (matchIds = await sqliteMatchIds(db, userId, q));
         at.matches = read.length;
         found.push(() => (at.matchIds = read));
       }
-      order = plainSearchOrder(q, matchIds);
-      if (!order && matchIds.length >= broadSearch) {
+      if (matchIds.length >= broadSearch) {
         const ids = await testedWalkPage(db, userId, q, matchIds, options.testedWalk);
         if (ids) return { ids, count: matchIds.length };
         order = await testedWholeOrder(db, userId, q, matchIds);

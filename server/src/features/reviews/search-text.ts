@@ -29,9 +29,14 @@ export function queryWords(search: string | undefined): string[] {
  * they need no escaping inside the quotes.
  */
 
-/** SQLite FTS5 MATCH: every word must begin one of the user's terms. */
-export const ftsMatchQuery = (userId: number, words: string[]) =>
-  words.map((w) => `"${userId}x${w}"*`).join(' AND ');
+/**
+ * SQLite FTS5 MATCH: every word must begin one of the user's terms. There the user id
+ * has 10 digits (migration 010), so a one- or two-letter word is a prefix the index keeps.
+ */
+export const ftsMatchQuery = (userId: number, words: string[]) => {
+  const user = String(userId).padStart(10, '0');
+  return words.map((w) => `"${user}x${w}"*`).join(' AND ');
+};
 
 /** PostgreSQL tsquery text, the same condition. */
 export const pgTsQuery = (userId: number, words: string[]) =>
