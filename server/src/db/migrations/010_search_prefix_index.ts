@@ -6,8 +6,9 @@ import { addCount, SEARCH_TERMS_SQL } from './002_reviews_search.ts';
  * SQLite: the search index keeps every one- and two-letter word prefix of a user as an
  * entry of its own (FTS5 `prefix=`), so a one-letter search reads one posting list instead
  * of every term it expands to: for "t" over 100,000 spots, the matches' ids 14 → 6 ms and
- * their count 10 → 2.3 ms, at 2.5× the index's size and +60 % on the index's part of a
- * write (docs/decisions/004-gallery-query.md, "a prefix index for one-letter searches").
+ * their count 10 → 2.3 ms, at 2.5× the index's size; a spot's write costs about what it
+ * did once terms are rewritten only when the words change (below; decision 004, "A prefix
+ * index for one-letter searches").
  *
  * FTS5 counts a prefix index's lengths from the start of the term, and terms begin with
  * their author (`{user_id}x{word}`), so the user part gets one width: 10 digits, any

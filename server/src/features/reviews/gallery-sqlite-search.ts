@@ -6,10 +6,11 @@ import { ftsMatchQuery, queryWords } from './search-text.ts';
 import { REVERSED_SORT_KEYS, SORT_KEYS, type GalleryQuery } from './sort-keys.ts';
 
 /*
- * SQLite searches start from the set of the user's spots matching the words, read from
- * the FTS index alone (docs/decisions/004-gallery-query.md, "First request"): its doclists
- * hold only this user's terms and iterate in rowid (= id = creation) order. Aggregated into
- * one string, "t" (64,569 matches) takes ~16 ms, against ~60 ms as a row per match.
+ * SQLite searches read the FTS index alone (docs/decisions/004-gallery-query.md, "First
+ * request"): its doclists hold only this user's terms and iterate in rowid (= id =
+ * creation) order. Sorted by id, a page comes straight from it; otherwise the search starts
+ * from the set of matches, aggregated into one string: "t" (64,569 matches) ~6 ms with the
+ * prefix index of migration 010, against ~60 ms as a row per match without it.
  */
 
 /** A search with no other filter. */
