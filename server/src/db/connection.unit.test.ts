@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from './connection.ts';
+import { describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from './connection.ts';
+import { useTempSqlite } from '../../test/temp-sqlite.ts';
 
 /*
  * The embedded database's connection settings: what several processes and threads on one
@@ -11,14 +9,8 @@ import { openDatabase, type DatabaseHandle } from './connection.ts';
  * (decision 023: through a memory map).
  */
 
+const database = useTempSqlite('spotbook-connection-');
 let handle: DatabaseHandle | undefined;
-let dataDir: string | undefined;
-
-afterEach(async () => {
-  await handle?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  handle = dataDir = undefined;
-});
 
 const pragma = async (name: string) => {
   const { rows } = await sql<Record<string, unknown>>`${sql.raw(`PRAGMA ${name}`)}`.execute(
@@ -29,8 +21,7 @@ const pragma = async (name: string) => {
 
 describe('the SQLite connection', () => {
   it('writes ahead, waits for a busy writer, checks foreign keys and reads through a memory map', async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'spotbook-connection-'));
-    handle = openDatabase({ dataDir });
+    handle = database.open();
 
     expect(await pragma('journal_mode')).toBe('wal');
     expect(await pragma('busy_timeout')).toBe(5000);

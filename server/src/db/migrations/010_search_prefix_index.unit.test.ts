@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Migrator, sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ftsMatchQuery } from '../../features/reviews/search-text.ts';
-import { loadMigrations, openDatabase, type DatabaseHandle } from '../connection.ts';
+import { loadMigrations, type DatabaseHandle } from '../connection.ts';
+import { useTempSqlite } from '../../../test/temp-sqlite.ts';
 
 /*
  * Migration 010 on a SQLite database that already holds spots (an upgrade, not a new
@@ -12,14 +10,8 @@ import { loadMigrations, openDatabase, type DatabaseHandle } from '../connection
  * what it finds, and the triggers that keep it, are the same as before.
  */
 
+const database = useTempSqlite('spotbook-migration-010-');
 let handle: DatabaseHandle | undefined;
-let dataDir: string | undefined;
-
-afterEach(async () => {
-  await handle?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  handle = dataDir = undefined;
-});
 
 async function migrator() {
   const migrations = await loadMigrations();
@@ -43,8 +35,7 @@ const tableSql = async () =>
 
 describe('migration 010: the search index keeps one- and two-letter prefixes (SQLite)', () => {
   it('rebuilds the index of existing spots, finds the same, and its triggers keep it', async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'spotbook-migration-010-'));
-    handle = openDatabase({ dataDir });
+    handle = database.open();
     const migrate = await migrator();
     expect((await migrate.migrateTo('009_list_versions')).error).toBeUndefined();
 
