@@ -157,6 +157,15 @@ describe('GET /api/reviews/review/', () => {
     expect((await gallery('?search=%22%27*')).count).toBe(5);
   });
 
+  it('finds a letter at the start of a word only, in a search that matches many spots', async () => {
+    // Two of five spots (a "dense" search, read by walking the sort index on SQLite) have a
+    // word starting with "l"; three hold an "l" inside words only (Flore, Paulo, Velázquez).
+    expect(keys(await gallery('?search=l&sortBy=highest_rating'))).toEqual(['louvre', 'retiro']);
+    expect(keys(await gallery('?search=l&sortBy=lowest_rating'))).toEqual(['retiro', 'louvre']);
+    const second = await gallery('?search=l&sortBy=highest_rating&limit=1&offset=1');
+    expect([second.count, keys(second)]).toEqual([2, ['retiro']]);
+  });
+
   it('pages with offset and limit; count is the total', async () => {
     const first = await gallery('?limit=2&offset=0&count=20');
     expect(first.count).toBe(5);

@@ -11,6 +11,7 @@ import {
 } from './gallery-positions.ts';
 import { indexWalk, type OrderSource } from './gallery-index-walk.ts';
 import {
+  denseSearchPage,
   plainSearchPage,
   sqliteMatchIds,
   testedWalkPage,
@@ -79,8 +80,11 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     if (at.order) return slice(at.order);
     let order: WholeOrder | undefined;
     if (dialect === 'sqlite') {
-      const plain = await plainSearchPage(db, userId, q);
-      if (plain) return plain;
+      // Pages read from the indexes, keeping nothing (gallery-sqlite-search.ts).
+      const direct =
+        (await plainSearchPage(db, userId, q)) ??
+        (at.matchIds ? undefined : await denseSearchPage(db, userId, q, options.testedWalk));
+      if (direct) return direct;
       let matchIds = at.matchIds;
       if (!matchIds) {
         const read = (matchIds = await sqliteMatchIds(db, userId, q));
