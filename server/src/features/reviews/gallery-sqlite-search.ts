@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import type { WholeOrder } from './gallery-positions.ts';
 import { decodeOrder, spotCode, sqliteCodes } from './gallery-whole-order.ts';
 import { ftsMatchQuery, queryWords } from './search-text.ts';
-import { REVERSED_SORT_KEYS, SORT_KEYS, type GalleryQuery } from './sort-keys.ts';
+import { orderBySql, REVERSED_SORT_KEYS, SORT_KEYS, type GalleryQuery } from './sort-keys.ts';
 
 /*
  * SQLite searches read the FTS index alone (docs/decisions/004-gallery-query.md, "First
@@ -113,14 +113,13 @@ export async function denseSearchPage(
     (select total from spot_counts where user_id = ${userId}) as total`.execute(db);
   const count = Number(rows[0]?.matches ?? 0);
   if (DENSE_SHARE * count < Number(rows[0]?.total ?? 0)) return;
-  const orderBy = sql.join(SORT_KEYS[q.sortBy].map(([key, dir]) => sql`${key} ${sql.raw(dir)}`));
   const hasWords = sql.join(
     words.map((word) => sql`instr(' ' || r.search_norm, ${` ${word}`}) > 0`),
     sql` and `,
   );
   const page = await sql<{ id: number }>`select r.id from reviews r
     where r.user_id = ${userId} and ${hasWords}
-    order by ${orderBy} limit ${q.limit} offset ${q.offset}`.execute(db);
+    order by ${orderBySql(SORT_KEYS[q.sortBy])} limit ${q.limit} offset ${q.offset}`.execute(db);
   return { ids: page.rows.map((row) => row.id), count };
 }
 
@@ -172,7 +171,7 @@ export async function testedWholeOrder(
     .select('total')
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (4 * matchIds.length < (counts?.total ?? 0)) return;
+  if (DENSE_SHARE * matchIds.length < (counts?.total ?? 0)) return;
   const all = await sortIndexCodes(db, userId, q, 0, -1);
   const isMatch = idSet(matchIds);
   const order: WholeOrder = {
@@ -201,8 +200,7 @@ async function sortIndexCodes(
   limit: number,
   reversed = false,
 ) {
-  const keys = (reversed ? REVERSED_SORT_KEYS : SORT_KEYS)[q.sortBy];
-  const orderBy = sql.join(keys.map(([key, dir]) => sql`${key} ${sql.raw(dir)}`));
+  const orderBy = orderBySql((reversed ? REVERSED_SORT_KEYS : SORT_KEYS)[q.sortBy]);
   const { rows } = await sql<{ codes: string | null }>`select ${sqliteCodes(sql`c`)} as codes
     from (select ${spotCode} as c from reviews r where r.user_id = ${userId}
     order by ${orderBy} limit ${limit} offset ${offset})`.execute(db);

@@ -1,6 +1,6 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { WholeOrder } from './gallery-positions.ts';
-import type { SortKey } from './sort-keys.ts';
+import { orderBySql, type SortKey } from './sort-keys.ts';
 
 /*
  * A search's whole order (gallery-positions.ts) comes back from the database as one
@@ -17,8 +17,7 @@ export const spotCode = sql<number>`r.id * 8 + r.rating`;
  * `keys` (the aggregate's own ORDER BY sorts them).
  */
 export function pgOrderCodes(keys: SortKey[]): RawBuilder<string | null> {
-  const orderBy = sql.join(keys.map(([key, dir]) => sql`${key} ${sql.raw(dir)}`));
-  return sql`string_agg((r.id::bigint * 8 + r.rating)::text, ',' order by ${orderBy})`;
+  return sql`string_agg((r.id::bigint * 8 + r.rating)::text, ',' order by ${orderBySql(keys)})`;
 }
 
 /**

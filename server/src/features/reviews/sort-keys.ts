@@ -16,6 +16,10 @@ export interface GalleryQuery {
 
 export type SortKey = [Expression<unknown>, 'asc' | 'desc'];
 
+/** `keys` as the list of an ORDER BY (of a query, or of an aggregate). */
+export const orderBySql = (keys: SortKey[]) =>
+  sql.join(keys.map(([key, dir]) => sql`${key} ${sql.raw(dir)}`));
+
 /**
  * Sort keys on alias `r`, each backed by an index of its own (migration 002). They end in
  * id: unique, so pages never overlap, and the order of creation, so "newest" is simply the
