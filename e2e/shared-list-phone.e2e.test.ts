@@ -180,6 +180,32 @@ describe('a shared list opened signed out on a phone', () => {
     expect(sourcesOf(scripts).some((source) => /node_modules\/zod\//.test(source))).toBe(true);
   });
 
+  it("draws the signed-out front page without the signed-in home's code, preloaded once signed in", async () => {
+    const { page, scripts } = await phoneRecordingScripts();
+    const signedInHome = (sources: string[]) =>
+      sources.filter((source) => /SignedInHome\.tsx|HomeSpots\.tsx|HomeLists\.tsx/.test(source));
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(sourcesOf(scripts).some((source) => source.includes('SignedOutHome.tsx'))).toBe(true);
+    expect(signedInHome(sourcesOf(scripts))).toEqual([]);
+
+    // Signing in lands on the home, whose code the route's loader fetched first.
+    await page.goto(`${base}/signin`);
+    await page.getByLabel('Username or Email').fill('phoebe');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Welcome back, phoebe' }).waitFor();
+    expect(signedInHome(sourcesOf(scripts)).length).toBeGreaterThan(0);
+
+    // Opened signed in, the page's HTML names that code, so it comes beside the entry.
+    const html = await (await page.request.get(`${base}/`)).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+    expect(signedInHome(sourcesOf(preloaded.map(([, href]) => `${base}${href}`)))).not.toEqual([]);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome back, phoebe' }).waitFor();
+  });
+
   it('loads the map once the viewer signs in from the prompt', async () => {
     const session = await openSession(stack.browser, { width: 360 });
     sessions.push(session);

@@ -1,7 +1,10 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { brandTokens } from './build/brand-tokens.ts';
+import { entryChunk } from './build/entry-chunk.ts';
 import { formsOrShared, noChunkCycles } from './build/form-chunks.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -10,6 +13,21 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 const CONTRACT_MODULE = /contract[\\/]src[\\/]/;
+/**
+ * A new visitor's first screens, whose shared modules the entry carries (entryChunk): the
+ * front page (signed out: the signed-in home is a chunk of its own), sign-in, sign-up and
+ * the password pages.
+ */
+const authRoutes = path.join(webRoot, 'src/features/auth/routes');
+const LIGHT_PAGES = [
+  path.join(webRoot, 'src/app/routes/home/HomePage.tsx'),
+  ...readdirSync(authRoutes)
+    .filter((file) => /Page\.tsx$/.test(file))
+    .map((file) => path.join(authRoutes, file)),
+];
+/** Those pages' own modules, which stay in their chunks. */
+const LIGHT_PAGES_OWN =
+  /web[\\/]src[\\/](app[\\/]routes[\\/]home|features[\\/]auth[\\/]routes)[\\/]/;
 
 export default defineConfig({
   root: webRoot,
@@ -49,9 +67,9 @@ export default defineConfig({
               // Everything the entry imports statically, in the entry's one file. Before,
               // the entry imported `shared`, and with it whatever any two pages shared
               // (forms, cards, dialogs): 172 KB gzip before any page (issue 14 §5,
-              // decision 024). Pages now fetch `shared` when they need it.
-              name: 'index',
-              tags: ['$initial'],
+              // decision 024). Pages now fetch `shared` when they need it. With it, what
+              // the light pages share with the others (build/entry-chunk.ts).
+              name: entryChunk(path.join(webRoot, 'index.html'), LIGHT_PAGES, LIGHT_PAGES_OWN),
               priority: 2,
             },
             {

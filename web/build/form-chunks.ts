@@ -15,24 +15,27 @@
  */
 import type { Plugin } from 'vite';
 
-interface ModuleInfoLike {
+export interface ModuleInfoLike {
   code: string | null;
   importedIds: readonly string[];
   exports: readonly string[];
+  importers?: readonly string[];
+  isEntry?: boolean;
 }
-interface ChunkingContextLike {
+export interface ChunkingContextLike {
   getModuleInfo(id: string): ModuleInfoLike | null;
 }
 
-const ZOD =
+export const ZOD =
   /node_modules[\\/](zod|@hookform[\\/][^\\/]+)[\\/]|web[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/;
-const REACT_HOOK_FORM = /node_modules[\\/]react-hook-form[\\/]/;
-const CONTRACT_BARREL = /contract[\\/]src[\\/]index\.ts$/;
-const BARREL_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@spotbook\/contract["']/g;
+export const REACT_HOOK_FORM = /node_modules[\\/]react-hook-form[\\/]/;
+export const CONTRACT_BARREL = /contract[\\/]src[\\/]index\.ts$/;
 
-/** Names a module imports through the contract's barrel (as the transformed code says). */
-function barrelNames(code: string): string[] {
-  return [...code.matchAll(BARREL_IMPORT)].flatMap((match) =>
+/** Names a module imports from `specifier` (as the transformed code says). */
+export function importedNames(code: string, specifier = '@spotbook/contract'): string[] {
+  const quoted = specifier.replace(/[/.]/g, '\\$&');
+  const statement = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${quoted}["']`, 'g');
+  return [...code.matchAll(statement)].flatMap((match) =>
     match[1]!
       .split(',')
       .map((part) =>
@@ -50,7 +53,7 @@ function barrelNames(code: string): string[] {
  * an `export * from` as the export `'*'` (the barrel's every export is one), so a module
  * that lists `'*'` is searched too.
  */
-function originOf(
+export function originOf(
   name: string,
   module: string,
   ctx: ChunkingContextLike,
@@ -69,7 +72,7 @@ function originOf(
 }
 
 /** Whether a module reaches `library` through static imports, memoised per module. */
-function reachesLibrary(library: RegExp) {
+export function reachesLibrary(library: RegExp) {
   const reaches = new Map<string, boolean>();
 
   function reachesIt(id: string, ctx: ChunkingContextLike): boolean {
@@ -90,7 +93,7 @@ function reachesLibrary(library: RegExp) {
   }
 
   function barrelNamesReachIt(barrel: string, code: string, ctx: ChunkingContextLike) {
-    return barrelNames(code).some((name) => {
+    return importedNames(code).some((name) => {
       const origin = originOf(name, barrel, ctx);
       return origin !== undefined && reachesIt(origin, ctx);
     });

@@ -37,7 +37,9 @@ describe('page data (issue 14 §4)', () => {
   it('carries a shared list and a signed-out session, as the API answers them', async () => {
     const list = await createList(alice.client, { name: 'Night walks', shareable_by_link: true });
     const viewer = anonymous();
-    const data = dataOf(await blockFor(viewer, `/lists/${list.slug}`));
+    const block = await blockFor(viewer, `/lists/${list.slug}`);
+    expect(block.signedIn).toBe(false);
+    const data = dataOf(block);
     expect(data.session).toEqual({ user: null });
     expect(data.config).toEqual(await apiAnswer(viewer, '/api/config/'));
     expect(data.list?.key).toBe(list.slug);
@@ -48,7 +50,9 @@ describe('page data (issue 14 §4)', () => {
 
   it('gives a signed-in viewer their own session and answer', async () => {
     const list = await createList(alice.client, { name: 'Bakeries', shareable_by_link: true });
-    const data = dataOf(await blockFor(bob.client, `/lists/${list.slug}`));
+    const block = await blockFor(bob.client, `/lists/${list.slug}`);
+    expect(block.signedIn).toBe(true);
+    const data = dataOf(block);
     expect(data.session?.user).toMatchObject({ id: bob.id, username: bob.username });
     expect(data.list?.answer).toEqual(await apiAnswer(bob.client, `/api/lists/list/${list.slug}`));
   });

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { PAGE_DATA_ELEMENT_ID } from '@spotbook/contract';
+import { PAGE_DATA_ELEMENT_ID, type SessionResponse } from '@spotbook/contract';
 
 /**
  * `/lists/{key}` as the web app's router matches it (any case, an optional trailing
@@ -32,6 +32,8 @@ export interface PageDataBlock {
   script: string;
   /** cookies the API set while answering (the csrftoken cookie of a first visit) */
   setCookies: string[];
+  /** whether the session answer names a user: the page then preloads its signed-in code */
+  signedIn: boolean;
 }
 
 interface ApiAnswer {
@@ -92,10 +94,12 @@ export async function pageDataBlock(
   if (list && listKey !== undefined) {
     members.push(`"list":{"key":${JSON.stringify(listKey)},"answer":${list.json}}`);
   }
-  if (members.length === 0) return { script: '', setCookies: [] };
+  const signedIn = session !== null && (JSON.parse(session.json) as SessionResponse).user !== null;
+  if (members.length === 0) return { script: '', setCookies: [], signedIn };
   const json = scriptSafeJson(`{${members.join(',')}}`);
   return {
     script: `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`,
     setCookies: [session, config, list].flatMap((answer) => answer?.setCookies ?? []),
+    signedIn,
   };
 }

@@ -22,10 +22,20 @@ export const PAGE_MODULES: readonly (readonly [RegExp, string])[] = [
   [/^\/import(\/[^/]+)?\/?$/i, 'src/features/imports/routes/ImportPage.tsx'],
 ];
 
+/**
+ * Code a page draws only for someone signed in, fetched by the page itself (a dynamic
+ * import): preloaded with the HTML for a signed-in visitor, never for anyone else.
+ */
+export const SIGNED_IN_MODULES: readonly (readonly [RegExp, string])[] = [
+  [/^\/$/, 'src/app/routes/home/SignedInHome.tsx'],
+];
+
 interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  /** modules it imports with import(), which a page fetches when it needs them */
+  dynamicImports?: string[];
   css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
@@ -57,13 +67,14 @@ export function preloadTags(manifest: Manifest, module: string): string {
   ].join('\n');
 }
 
-/** The page's preload tags for a URL path, from the build in `webDist`, worked out once. */
-export function pagePreloads(webDist: string): (pathname: string) => string {
+/**
+ * The page's preload tags for a URL path and a visitor signed in or not, from the build in
+ * `webDist`, worked out once per module.
+ */
+export function pagePreloads(webDist: string): (pathname: string, signedIn: boolean) => string {
   let manifest: Manifest | null | undefined;
   const tagsByModule = new Map<string, string>();
-  return (pathname) => {
-    const module = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
-    if (!module) return '';
+  const tagsOf = (module: string) => {
     if (manifest === undefined) {
       const file = path.join(webDist, '.vite', 'manifest.json');
       // A build without a manifest still serves its pages, only without preloads.
@@ -76,5 +87,16 @@ export function pagePreloads(webDist: string): (pathname: string) => string {
       tagsByModule.set(module, tags);
     }
     return tags;
+  };
+  const moduleFor = (table: typeof PAGE_MODULES, pathname: string) =>
+    table.find(([pattern]) => pattern.test(pathname))?.[1];
+  return (pathname, signedIn) => {
+    const module = moduleFor(PAGE_MODULES, pathname);
+    if (!module) return '';
+    const signedInModule = signedIn ? moduleFor(SIGNED_IN_MODULES, pathname) : undefined;
+    if (!signedInModule) return tagsOf(module);
+    // Tags the two share (the `shared` chunk) are named once.
+    const tags = new Set([...tagsOf(module).split('\n'), ...tagsOf(signedInModule).split('\n')]);
+    return [...tags].filter(Boolean).join('\n');
   };
 }

@@ -52,9 +52,11 @@ export async function sendIndexHtml(reply: FastifyReply, extraHead = '') {
   const pathname = request.url.split('?', 1)[0]!;
   const data = await pageDataBlock(request, pathname).catch((err: unknown) => {
     request.log.warn({ err }, 'page data failed'); // the page asks the API itself then
-    return { script: '', setCookies: [] };
+    return { script: '', setCookies: [], signedIn: false };
   });
-  const head = [preloadsFor(pathname), extraHead, data.script].filter(Boolean).join('\n');
+  const head = [preloadsFor(pathname, data.signedIn), extraHead, data.script]
+    .filter(Boolean)
+    .join('\n');
   for (const cookie of data.setCookies) reply.header('set-cookie', cookie);
   if (data.script) reply.header('vary', 'Cookie');
   return reply
