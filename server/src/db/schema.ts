@@ -101,6 +101,16 @@ export interface SpotCountsTable {
   version: Generated<number>;
 }
 
+/**
+ * PostgreSQL only (migration 011): how many of a user's spots have a word beginning with
+ * each one- and two-letter prefix, kept by a trigger.
+ */
+export interface SearchPrefixCountsTable {
+  user_id: number;
+  prefix: string;
+  spots: number;
+}
+
 /** Which spots each gallery version changed, and their columns before (migration 008). */
 export interface GalleryChangesTable {
   user_id: number;
@@ -227,6 +237,7 @@ export interface Database {
   places: PlacesTable;
   reviews: ReviewsTable;
   spot_counts: SpotCountsTable;
+  search_prefix_counts: SearchPrefixCountsTable;
   gallery_changes: GalleryChangesTable;
   lists: ListsTable;
   list_slugs: ListSlugsTable;

@@ -3,7 +3,13 @@ import type { Db } from '../../db/connection.ts';
 import type { WholeOrder } from './gallery-positions.ts';
 import { decodeOrder, spotCode, sqliteCodes } from './gallery-whole-order.ts';
 import { ftsMatchQuery, queryWords } from './search-text.ts';
-import { orderBySql, REVERSED_SORT_KEYS, SORT_KEYS, type GalleryQuery } from './sort-keys.ts';
+import {
+  isSearchOnly,
+  orderBySql,
+  REVERSED_SORT_KEYS,
+  SORT_KEYS,
+  type GalleryQuery,
+} from './sort-keys.ts';
 
 /*
  * SQLite searches read the FTS index alone (docs/decisions/004-gallery-query.md, "First
@@ -12,14 +18,6 @@ import { orderBySql, REVERSED_SORT_KEYS, SORT_KEYS, type GalleryQuery } from './
  * from the set of matches, aggregated into one string: "t" (64,569 matches) ~6 ms with the
  * prefix index of migration 010, against ~60 ms as a row per match without it.
  */
-
-/** A search with no other filter. */
-const isSearchOnly = (q: GalleryQuery) =>
-  queryWords(q.search).length > 0 &&
-  q.type === undefined &&
-  q.city === undefined &&
-  q.country === undefined &&
-  q.visited === 'both';
 
 /** Ids of the user's spots matching the search words, ascending. */
 export async function sqliteMatchIds(db: Db, userId: number, q: GalleryQuery) {

@@ -10,6 +10,7 @@ import {
   type WholeOrder,
 } from './gallery-positions.ts';
 import { indexWalk, type OrderSource } from './gallery-index-walk.ts';
+import { shortSearchPage } from './gallery-pg-search.ts';
 import {
   denseSearchPage,
   plainSearchPage,
@@ -35,8 +36,9 @@ export interface GalleryOptions {
    */
   broadSearch?: number;
   /**
-   * SQLite: the longest walk of a sort index for the first pages of a broad search before
-   * its whole order is built instead (gallery-sqlite-search.ts).
+   * The longest walk of a sort index for a page of a broad search (SQLite) or of a short
+   * one (PostgreSQL) before its whole order is built instead (gallery-sqlite-search.ts,
+   * gallery-pg-search.ts).
    */
   testedWalk?: number;
 }
@@ -79,6 +81,10 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     });
     if (at.order) return slice(at.order);
     let order: WholeOrder | undefined;
+    if (dialect === 'postgres') {
+      const direct = await shortSearchPage(db, userId, q, options.testedWalk);
+      if (direct) return direct;
+    }
     if (dialect === 'sqlite') {
       // Pages read from the indexes, keeping nothing (gallery-sqlite-search.ts).
       const direct =

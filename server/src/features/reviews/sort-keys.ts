@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ReviewSort, VisitedFilter } from '@spotbook/contract';
 import { lowRatingKeySql } from '../../db/migrations/002_reviews_search.ts';
+import { queryWords } from './search-text.ts';
 
 /** The gallery's query (ReviewListQuery once parsed); absent filters are undefined. */
 export interface GalleryQuery {
@@ -48,6 +49,14 @@ export const REVERSED_SORT_KEYS: Record<ReviewSort, SortKey[]> = Object.fromEntr
     keys.map(([key, dir]): SortKey => [key, dir === 'asc' ? 'desc' : 'asc']),
   ]),
 ) as Record<ReviewSort, SortKey[]>;
+
+/** A search with no other filter. */
+export const isSearchOnly = (q: GalleryQuery) =>
+  queryWords(q.search).length > 0 &&
+  q.type === undefined &&
+  q.city === undefined &&
+  q.country === undefined &&
+  q.visited === 'both';
 
 /** The exact-match filters as conditions on alias `r` (the reviews table or search hits). */
 export function filterConditions(q: GalleryQuery): Expression<SqlBool>[] {
