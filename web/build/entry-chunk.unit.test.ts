@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { entryChunk } from './entry-chunk.ts';
+import { chunkingContext } from './test-module-graph.ts';
 
 const LUCIDE = '/r/node_modules/lucide-react/dist/esm/lucide-react.mjs';
 const icon = (file: string) => `/r/node_modules/lucide-react/dist/esm/icons/${file}.mjs`;
 
-/** A module graph as rolldown's chunking context shows it. */
-const MODULES: Record<string, { code?: string; importedIds?: string[]; exports?: string[] }> = {
+/** The app's entry, a light page, another page; zod, react-hook-form and the contract too. */
+const ctx = chunkingContext({
   '/r/web/index.html': { importedIds: ['/r/web/src/main.tsx'] },
   '/r/web/src/main.tsx': {
     code: 'import { Menu } from "lucide-react";',
@@ -25,17 +26,6 @@ const MODULES: Record<string, { code?: string; importedIds?: string[]; exports?:
   [icon('menu')]: { exports: ['default'] },
   [icon('log-in')]: { exports: ['default'] },
   [icon('trash')]: { exports: ['default'] },
-  '/r/node_modules/zod/v4/index.js': { exports: ['z'] },
-  '/r/node_modules/react-hook-form/dist/index.esm.mjs': { exports: ['useForm'] },
-  '/r/contract/src/index.ts': {
-    importedIds: ['/r/contract/src/photos.ts', '/r/contract/src/photo-limits.ts'],
-    exports: ['*', '*'],
-  },
-  '/r/contract/src/photo-limits.ts': { exports: ['PHOTO_LIMITS'] },
-  '/r/contract/src/photos.ts': {
-    importedIds: ['/r/node_modules/zod/v4/index.js', '/r/contract/src/photo-limits.ts'],
-    exports: ['photoSchema', 'PHOTO_LIMITS'],
-  },
   '/r/web/src/features/auth/routes/SignInPage.tsx': {
     code: [
       'import { PHOTO_LIMITS } from "@spotbook/contract";',
@@ -59,16 +49,7 @@ const MODULES: Record<string, { code?: string; importedIds?: string[]; exports?:
     importedIds: ['/r/web/src/components/Card.tsx', LUCIDE],
   },
   '/r/web/src/components/Card.tsx': {},
-};
-const ctx = {
-  getModuleInfo: (id: string) => {
-    const info = MODULES[id];
-    return info
-      ? { code: info.code ?? '', importedIds: info.importedIds ?? [], exports: info.exports ?? [] }
-      : null;
-  },
-};
-
+});
 describe('the entry chunk (decision 024)', () => {
   const name = entryChunk(
     '/r/web/index.html',

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formsOrShared } from './form-chunks.ts';
+import { chunkingContext } from './test-module-graph.ts';
 
-/** A module graph as rolldown's chunking context shows it. */
-const MODULES: Record<string, { code?: string; importedIds?: string[]; exports?: string[] }> = {
-  '/r/node_modules/zod/v4/index.js': { exports: ['z'] },
-  '/r/node_modules/react-hook-form/dist/index.esm.mjs': { exports: ['useForm'] },
-  '/r/contract/src/index.ts': {
-    importedIds: ['/r/contract/src/photos.ts', '/r/contract/src/photo-limits.ts'],
-    // What rolldown lists for `export * from …`.
-    exports: ['*', '*'],
-  },
-  '/r/contract/src/photo-limits.ts': { exports: ['PHOTO_LIMITS'] },
-  '/r/contract/src/photos.ts': {
-    importedIds: ['/r/node_modules/zod/v4/index.js', '/r/contract/src/photo-limits.ts'],
-    exports: ['photoSchema', 'PHOTO_LIMITS'],
-  },
+/** Modules of a web app beside the libraries and the contract (test-module-graph.ts). */
+const ctx = chunkingContext({
   '/r/web/src/components/Card.tsx': {
     code: 'import { PHOTO_LIMITS } from "@spotbook/contract";',
     importedIds: ['/r/contract/src/index.ts'],
@@ -30,15 +19,7 @@ const MODULES: Record<string, { code?: string; importedIds?: string[]; exports?:
   '/r/web/src/components/PhotoDialog.tsx': {
     importedIds: ['/r/web/src/components/Dialog.tsx', '/r/web/src/components/PhotoForm.tsx'],
   },
-};
-const ctx = {
-  getModuleInfo: (id: string) => {
-    const info = MODULES[id];
-    return info
-      ? { code: info.code ?? '', importedIds: info.importedIds ?? [], exports: info.exports ?? [] }
-      : null;
-  },
-};
+});
 
 describe('the forms, fields and shared chunks (decision 024)', () => {
   it('puts what reaches zod in forms, what reaches only react-hook-form in fields, the rest in shared', () => {
