@@ -19,8 +19,6 @@ export interface ModuleInfoLike {
   code: string | null;
   importedIds: readonly string[];
   exports: readonly string[];
-  importers?: readonly string[];
-  isEntry?: boolean;
 }
 export interface ChunkingContextLike {
   getModuleInfo(id: string): ModuleInfoLike | null;
