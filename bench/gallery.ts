@@ -94,6 +94,7 @@ function cases(seeded: SeededDb): [name: string, query: GalleryQuery][] {
     ],
     ['search "garden" last page oldest', q({ search: 'garden', sortBy: 'oldest', offset: 9_320 })],
     ['search "mu" (short prefix)', q({ search: 'mu' })],
+    ['search "gar" (three letters)', q({ search: 'gar' })],
     ['search "t" (one letter) newest', q({ search: 't' })],
     ['search "t" highest_rating', q({ search: 't', sortBy: 'highest_rating' })],
     [

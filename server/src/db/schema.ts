@@ -103,7 +103,7 @@ export interface SpotCountsTable {
 
 /**
  * PostgreSQL only (migration 011): how many of a user's spots have a word beginning with
- * each one- and two-letter prefix, kept by a trigger.
+ * each word prefix of one to three letters, kept by triggers.
  */
 export interface SearchPrefixCountsTable {
   user_id: number;

@@ -6,7 +6,8 @@ import { signedInUser, useTestApp } from '../../../test/helper.ts';
 import * as prefixCounts from '../../db/migrations/011_search_prefix_counts.ts';
 
 /*
- * Searches for one short word ("t", "mu"): what a search box sends at its first keystrokes.
+ * Searches for one short word ("t", "mu", "mus"): what a search box sends at its first
+ * keystrokes, and words of their own ("bar", "spa").
  * PostgreSQL counts them from per-prefix counters kept by a trigger (migration 011) and
  * walks a sort index for the page (gallery-pg-search.ts); SQLite reads its FTS5 prefix
  * index (migration 010). Either way the count and every page must be what the spots'
@@ -69,7 +70,7 @@ async function pages(word: string, sortBy: string) {
 }
 
 async function expectSearchesAsTheWordsSay() {
-  for (const word of ['t', 'ta', 'mu', 'ø', 'k', 'tt', 'x']) {
+  for (const word of ['t', 'ta', 'mu', 'mus', 'tat', 'ø', 'k', 'tt', 'x']) {
     for (const sortBy of REVIEW_SORTS) {
       const want = await expected(word, sortBy);
       expect(await pages(word, sortBy), `${word} ${sortBy}`).toEqual({
@@ -83,7 +84,7 @@ async function expectSearchesAsTheWordsSay() {
   const byPrefix = new Map<string, number>();
   for (const { words } of await wordsById(alice.id)) {
     const prefix = (word: string, letters: number) => [...word].slice(0, letters).join('');
-    for (const p of new Set(words.flatMap((w) => [prefix(w, 1), prefix(w, 2)]))) {
+    for (const p of new Set(words.flatMap((w) => [prefix(w, 1), prefix(w, 2), prefix(w, 3)]))) {
       byPrefix.set(p, (byPrefix.get(p) ?? 0) + 1);
     }
   }
