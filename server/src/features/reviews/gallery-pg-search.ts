@@ -12,14 +12,14 @@ export const SHORT_SEARCH_WALK_CAP = 8192;
 /**
  * PostgreSQL: a page of a search for one word of one to three letters ("t", "mu" at a
  * search box's first keystrokes; "bar", "spa" as words) with no other filter, in any sort,
- * without reading its matches. Through the GIN index every match's row is read from the heap, to
- * count them and to sort them ("t", 64,569 of 100,000 spots: 140–190 ms on a first request).
- * Here the count is the prefix's counter (migration 011), and the page comes from walking
- * the query's sort index, testing each spot's words, until the page is full: about
- * (offset + limit) × spots / matches rows. Undefined when that passes `cap` rows (deep
- * pages, rare prefixes; few matches are cheap through the GIN index), or when the search
- * is not such a search. Nothing is kept: each page is read again (decision 004, "Short
- * searches on PostgreSQL").
+ * without reading its matches. Through the GIN index every match's row is read from the
+ * heap, to count them and to sort them ("t", 64,569 of 100,000 spots: 140–190 ms on a
+ * first request). Here the count is the prefix's counter (migration 011), and the page
+ * comes from walking the query's sort index, testing each spot's words, until the page is
+ * full: about (offset + limit) × spots / matches rows. Undefined when that passes `cap`
+ * rows (deep pages, rare prefixes; few matches are cheap through the GIN index), or when
+ * the search is not such a search. Nothing is kept: each page is read again (decision
+ * 004, "Short searches on PostgreSQL").
  *
  * The test `position(' ' || word in ' ' || search_norm) > 0` is the GIN query's own
  * condition on `search_norm`'s format (words of letters and digits, single spaces): some
