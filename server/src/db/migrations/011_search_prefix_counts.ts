@@ -15,7 +15,7 @@ import { isPostgres } from '../dialect.ts';
  * the one- and two-letter prefix index of migration 010).
  */
 
-/** A text's distinct word prefixes of one to three letters (`search_norm`: words, single spaces). */
+/** A text's distinct word prefixes of one to three letters (`search_norm`'s words). */
 const PREFIXES_FUNCTION = `CREATE FUNCTION search_prefixes(norm text) RETURNS SETOF text
   LANGUAGE sql IMMUTABLE STRICT AS $$
     SELECT DISTINCT left(word, length) FROM unnest(string_to_array(norm, ' ')) AS word,
@@ -31,7 +31,8 @@ const prefixesOf = (rows: string, delta: number) =>
 /** The prefixes of the spots an UPDATE changed the words or user of: before (o) or after (n). */
 const changedPrefixesOf = (side: 'o' | 'n', delta: number) =>
   `SELECT ${side}.user_id, prefix, ${delta} AS delta
-   FROM old_rows AS o JOIN new_rows AS n ON n.id = o.id, search_prefixes(${side}.search_norm) AS prefix
+   FROM old_rows AS o JOIN new_rows AS n ON n.id = o.id,
+     search_prefixes(${side}.search_norm) AS prefix
    WHERE o.search_norm IS DISTINCT FROM n.search_norm OR o.user_id <> n.user_id`;
 
 /**
