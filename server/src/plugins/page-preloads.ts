@@ -46,9 +46,10 @@ export type Manifest = Record<string, ManifestChunk>;
  * statically (modulepreload), and their CSS (preload; Vite's loader then finds it in the
  * cache). Without them the page's chunks wait for the entry, one round trip each. The
  * entry's own files are in index.html already. `crossorigin` as Vite's loader asks,
- * or the browser would not reuse the preloaded response.
+ * or the browser would not reuse the preloaded response. Chunks `modules` share are named
+ * once.
  */
-export function preloadTags(manifest: Manifest, module: string): string {
+export function preloadTags(manifest: Manifest, ...modules: string[]): string {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const skip = new Set([entry?.file, ...(entry?.css ?? [])]);
   const scripts = new Set<string>();
@@ -60,7 +61,7 @@ export function preloadTags(manifest: Manifest, module: string): string {
     for (const css of chunk.css ?? []) if (!skip.has(css)) styles.add(css);
     chunk.imports?.forEach(visit);
   };
-  visit(module);
+  modules.forEach(visit);
   return [
     ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
@@ -69,34 +70,30 @@ export function preloadTags(manifest: Manifest, module: string): string {
 
 /**
  * The page's preload tags for a URL path and a visitor signed in or not, from the build in
- * `webDist`, worked out once per module.
+ * `webDist`, worked out once per page and signed-in state.
  */
 export function pagePreloads(webDist: string): (pathname: string, signedIn: boolean) => string {
   let manifest: Manifest | null | undefined;
-  const tagsByModule = new Map<string, string>();
-  const tagsOf = (module: string) => {
+  const tagsByModules = new Map<string, string>();
+  const moduleFor = (table: typeof PAGE_MODULES, pathname: string) =>
+    table.find(([pattern]) => pattern.test(pathname))?.[1];
+  return (pathname, signedIn) => {
+    const module = moduleFor(PAGE_MODULES, pathname);
+    if (!module) return '';
     if (manifest === undefined) {
       const file = path.join(webDist, '.vite', 'manifest.json');
       // A build without a manifest still serves its pages, only without preloads.
       manifest = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
     }
     if (!manifest) return '';
-    let tags = tagsByModule.get(module);
+    const signedInModule = signedIn ? moduleFor(SIGNED_IN_MODULES, pathname) : undefined;
+    const modules = signedInModule ? [module, signedInModule] : [module];
+    const key = modules.join(' ');
+    let tags = tagsByModules.get(key);
     if (tags === undefined) {
-      tags = preloadTags(manifest, module);
-      tagsByModule.set(module, tags);
+      tags = preloadTags(manifest, ...modules);
+      tagsByModules.set(key, tags);
     }
     return tags;
-  };
-  const moduleFor = (table: typeof PAGE_MODULES, pathname: string) =>
-    table.find(([pattern]) => pattern.test(pathname))?.[1];
-  return (pathname, signedIn) => {
-    const module = moduleFor(PAGE_MODULES, pathname);
-    if (!module) return '';
-    const signedInModule = signedIn ? moduleFor(SIGNED_IN_MODULES, pathname) : undefined;
-    if (!signedInModule) return tagsOf(module);
-    // Tags the two share (the `shared` chunk) are named once.
-    const tags = new Set([...tagsOf(module).split('\n'), ...tagsOf(signedInModule).split('\n')]);
-    return [...tags].filter(Boolean).join('\n');
   };
 }

@@ -6,7 +6,8 @@ import { sharedKeys } from './query-keys.ts';
 
 /**
  * Fills the query cache from the API answers the server put in the page (the session, the
- * app's configuration; a list page's list), so the first page draws without waiting for them (issue 14 §4).
+ * app's configuration; a list page's list), so the first page draws without waiting for
+ * them (issue 14 §4).
  * Read once, at start, and removed: a later page asks the API as usual. A page without
  * the block (or with a broken one) loses nothing but the head start.
  */

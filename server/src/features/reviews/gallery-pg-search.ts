@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { queryWords } from './search-text.ts';
-import { isSearchOnly, orderBySql, SORT_KEYS, type GalleryQuery } from './sort-keys.ts';
+import { matchesAndTotal, wordWalkPage } from './gallery-word-walk.ts';
+import { isSearchOnly, type GalleryQuery } from './sort-keys.ts';
 
 /** The longest words migration 011 counts the spots of, in code points (as `left`). */
 const SHORT_WORD_LETTERS = 3;
@@ -19,11 +20,7 @@ export const SHORT_SEARCH_WALK_CAP = 8192;
  * full: about (offset + limit) × spots / matches rows. Undefined when that passes `cap`
  * rows (deep pages, rare prefixes; few matches are cheap through the GIN index), or when
  * the search is not such a search. Nothing is kept: each page is read again (decision
- * 004, "Short searches on PostgreSQL").
- *
- * The test `position(' ' || word in ' ' || search_norm) > 0` is the GIN query's own
- * condition on `search_norm`'s format (words of letters and digits, single spaces): some
- * word begins with `word`.
+ * 004, "Short searches on PostgreSQL"; the walk is gallery-word-walk.ts).
  */
 export async function shortSearchPage(
   db: Db,
@@ -36,17 +33,10 @@ export async function shortSearchPage(
   const word = words[0]!;
   const matchesSql = sql<number>`(select spots from search_prefix_counts
     where user_id = ${userId} and prefix = ${word})`;
-  const { rows } = await sql<{ matches: number | null; total: number | null }>`select
-    ${matchesSql} as matches,
-    (select total from spot_counts where user_id = ${userId}) as total`.execute(db);
-  const matches = Number(rows[0]?.matches ?? 0);
+  const { matches, total } = await matchesAndTotal(db, userId, matchesSql);
   if (q.offset >= matches) return { ids: [], count: matches };
-  if ((q.offset + q.limit) * Number(rows[0]?.total ?? 0) > cap * matches) return;
+  if ((q.offset + q.limit) * total > cap * matches) return;
   // The count again beside the page: one statement sees one snapshot of both.
-  const page = await sql<{ id: number; count: number }>`select r.id, ${matchesSql} as count
-    from reviews r where r.user_id = ${userId}
-      and position(${` ${word}`} in ' ' || r.search_norm) > 0
-    order by ${orderBySql(SORT_KEYS[q.sortBy])} limit ${q.limit} offset ${q.offset}`.execute(db);
-  const count = page.rows.length ? Number(page.rows[0]!.count) : matches;
-  return { ids: page.rows.map((row) => row.id), count };
+  const page = await wordWalkPage(db, 'postgres', userId, q, [word], matchesSql);
+  return { ids: page.ids, count: page.count ?? matches };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import type { WholeOrder } from './gallery-positions.ts';
 import { decodeOrder, spotCode, sqliteCodes } from './gallery-whole-order.ts';
 import { ftsMatchQuery, queryWords } from './search-text.ts';
+import { matchesAndTotal, wordWalkPage } from './gallery-word-walk.ts';
 import {
   isSearchOnly,
   orderBySql,
@@ -91,10 +92,9 @@ const ASCII_WORD = /^[a-z0-9]+$/;
  * spots), without reading the set of its matches: the count from the FTS index (2.3 ms for
  * "t" with the prefix index of migration 010), the page by SQLite walking the sort index and
  * testing each row's words until the page is full (with one spot in four or more matching,
- * ~4 rows per spot shown). A word is tested as `instr(' ' || search_norm, ' ' || word)`: on
- * `search_norm`'s format (words of letters and digits, single spaces) that is the index's
- * prefix match; ASCII words only, so the FTS tokenizer's case folding cannot differ from
- * JS's. Undefined when it does not apply, or when the walk could pass `cap` rows.
+ * ~4 rows per spot shown; gallery-word-walk.ts). ASCII words only, so the FTS tokenizer's
+ * case folding cannot differ from JS's. Undefined when it does not apply, or when the walk
+ * could pass `cap` rows.
  */
 export async function denseSearchPage(
   db: Db,
@@ -105,20 +105,15 @@ export async function denseSearchPage(
   const words = queryWords(q.search);
   if (!isRatingSearchOnly(q) || !words.every((word) => ASCII_WORD.test(word))) return;
   if (DENSE_SHARE * (q.offset + q.limit) > cap) return;
-  const { rows } = await sql<{ matches: number; total: number | null }>`select
-    (select count(*) from reviews_search
-      where reviews_search match ${ftsMatchQuery(userId, words)}) as matches,
-    (select total from spot_counts where user_id = ${userId}) as total`.execute(db);
-  const count = Number(rows[0]?.matches ?? 0);
-  if (DENSE_SHARE * count < Number(rows[0]?.total ?? 0)) return;
-  const hasWords = sql.join(
-    words.map((word) => sql`instr(' ' || r.search_norm, ${` ${word}`}) > 0`),
-    sql` and `,
+  const { matches, total } = await matchesAndTotal(
+    db,
+    userId,
+    sql<number>`(select count(*) from reviews_search
+      where reviews_search match ${ftsMatchQuery(userId, words)})`,
   );
-  const page = await sql<{ id: number }>`select r.id from reviews r
-    where r.user_id = ${userId} and ${hasWords}
-    order by ${orderBySql(SORT_KEYS[q.sortBy])} limit ${q.limit} offset ${q.offset}`.execute(db);
-  return { ids: page.rows.map((row) => row.id), count };
+  if (DENSE_SHARE * matches < total) return;
+  const { ids } = await wordWalkPage(db, 'sqlite', userId, q, words);
+  return { ids, count: matches };
 }
 
 /**

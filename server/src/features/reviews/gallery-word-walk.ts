@@ -1,0 +1,46 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, DialectName } from '../../db/connection.ts';
+import { orderBySql, SORT_KEYS, type GalleryQuery } from './sort-keys.ts';
+
+/**
+ * A page of the user's spots whose words begin with each of `words`, in the query's order,
+ * without reading the search's matches: the database walks the query's sort index and
+ * tests each row's words until the page is full, so a search matching one spot in k costs
+ * about k rows per spot shown (gallery-sqlite-search.ts `denseSearchPage`,
+ * gallery-pg-search.ts `shortSearchPage`; decision 004).
+ *
+ * The test `' ' || word` within `' ' || search_norm` is the search index's own word-prefix
+ * match on `search_norm`'s format (distinct words of letters and digits, single spaces).
+ * `count`, when given, is read beside the page in the same statement (one snapshot); it is
+ * undefined when the page is empty.
+ */
+export async function wordWalkPage(
+  db: Db,
+  dialect: DialectName,
+  userId: number,
+  q: GalleryQuery,
+  words: string[],
+  count: RawBuilder<number> = sql<number>`null`,
+): Promise<{ ids: number[]; count: number | undefined }> {
+  const find = sql.raw(dialect === 'sqlite' ? 'instr' : 'strpos');
+  const hasWords = sql.join(
+    words.map((word) => sql`${find}(' ' || r.search_norm, ${` ${word}`}) > 0`),
+    sql` and `,
+  );
+  const { rows } = await sql<{ id: number; count: number | null }>`select r.id, ${count} as count
+    from reviews r where r.user_id = ${userId} and ${hasWords}
+    order by ${orderBySql(SORT_KEYS[q.sortBy])} limit ${q.limit} offset ${q.offset}`.execute(db);
+  const first = rows[0]?.count;
+  return { ids: rows.map((row) => row.id), count: first == null ? undefined : Number(first) };
+}
+
+/**
+ * A search's number of matches (`matches`: a count from an index or a counter) and the
+ * user's number of spots, in one statement: their ratio says how long a word walk would be.
+ */
+export async function matchesAndTotal(db: Db, userId: number, matches: RawBuilder<number>) {
+  const { rows } = await sql<{ matches: number | null; total: number | null }>`select
+    ${matches} as matches,
+    (select total from spot_counts where user_id = ${userId}) as total`.execute(db);
+  return { matches: Number(rows[0]?.matches ?? 0), total: Number(rows[0]?.total ?? 0) };
+}
