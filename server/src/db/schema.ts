@@ -102,13 +102,15 @@ export interface SpotCountsTable {
 }
 
 /**
- * PostgreSQL only (migration 011): how many of a user's spots have a word beginning with
- * each word prefix of one to three letters, kept by triggers.
+ * PostgreSQL only (migrations 011, 012): how many of a user's spots have a word beginning
+ * with each word prefix of one to twelve letters, kept by triggers.
  */
 export interface SearchPrefixCountsTable {
   user_id: number;
   prefix: string;
   spots: number;
+  /** The visited spots among `spots` (migration 012). */
+  visited: Generated<number>;
 }
 
 /** Which spots each gallery version changed, and their columns before (migration 008). */

@@ -1,13 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, DialectName } from '../../db/connection.ts';
-import { orderBySql, SORT_KEYS, type GalleryQuery } from './sort-keys.ts';
+import { filterConditions, orderBySql, SORT_KEYS, type GalleryQuery } from './sort-keys.ts';
 
 /**
- * A page of the user's spots whose words begin with each of `words`, in the query's order,
- * without reading the search's matches: the database walks the query's sort index and
- * tests each row's words until the page is full, so a search matching one spot in k costs
- * about k rows per spot shown (gallery-sqlite-search.ts `denseSearchPage`,
- * gallery-pg-search.ts `shortSearchPage`; decision 004).
+ * A page of the user's spots whose words begin with each of `words`, in the query's order
+ * and with its filters, without reading the search's matches: the database walks the
+ * query's sort index and tests each row's words until the page is full, so a search
+ * matching one spot in k costs about k rows per spot shown (gallery-sqlite-search.ts `denseSearchPage`,
+ * gallery-pg-search.ts `countedSearchPage`; decision 004).
  *
  * The test `' ' || word` within `' ' || search_norm` is the search index's own word-prefix
  * match on `search_norm`'s format (distinct words of letters and digits, single spaces).
@@ -23,12 +23,12 @@ export async function wordWalkPage(
   count: RawBuilder<number> = sql<number>`null`,
 ): Promise<{ ids: number[]; count: number | undefined }> {
   const find = sql.raw(dialect === 'sqlite' ? 'instr' : 'strpos');
-  const hasWords = sql.join(
-    words.map((word) => sql`${find}(' ' || r.search_norm, ${` ${word}`}) > 0`),
-    sql` and `,
-  );
+  const conditions = [
+    ...words.map((word) => sql`${find}(' ' || r.search_norm, ${` ${word}`}) > 0`),
+    ...filterConditions(q),
+  ];
   const { rows } = await sql<{ id: number; count: number | null }>`select r.id, ${count} as count
-    from reviews r where r.user_id = ${userId} and ${hasWords}
+    from reviews r where r.user_id = ${userId} and ${sql.join(conditions, sql` and `)}
     order by ${orderBySql(SORT_KEYS[q.sortBy])} limit ${q.limit} offset ${q.offset}`.execute(db);
   const first = rows[0]?.count;
   return { ids: rows.map((row) => row.id), count: first == null ? undefined : Number(first) };

@@ -10,7 +10,7 @@ import {
   type WholeOrder,
 } from './gallery-positions.ts';
 import { indexWalk, type OrderSource } from './gallery-index-walk.ts';
-import { shortSearchPage } from './gallery-pg-search.ts';
+import { countedSearchPage } from './gallery-pg-search.ts';
 import {
   denseSearchPage,
   plainSearchPage,
@@ -82,7 +82,7 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     if (at.order) return slice(at.order);
     let order: WholeOrder | undefined;
     if (dialect === 'postgres') {
-      const direct = await shortSearchPage(db, userId, q, options.testedWalk);
+      const direct = await countedSearchPage(db, userId, q, options.testedWalk);
       if (direct) return direct;
     }
     if (dialect === 'sqlite') {

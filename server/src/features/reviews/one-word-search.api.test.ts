@@ -3,16 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { REVIEW_SORTS, type ReviewsPage } from '@spotbook/contract';
 import { createPlace, createSpot } from '../../../test/factories.ts';
 import { signedInUser, useTestApp } from '../../../test/helper.ts';
-import * as prefixCounts from '../../db/migrations/011_search_prefix_counts.ts';
+import * as shortPrefixCounts from '../../db/migrations/011_search_prefix_counts.ts';
+import * as longerPrefixCounts from '../../db/migrations/012_search_prefix_counts_longer.ts';
 
 /*
- * Searches for one short word ("t", "mu", "mus"): what a search box sends at its first
- * keystrokes, and words of their own ("bar", "spa").
- * PostgreSQL counts them from per-prefix counters kept by a trigger (migration 011) and
- * walks a sort index for the page (gallery-pg-search.ts); SQLite reads its FTS5 prefix
- * index (migration 010). Either way the count and every page must be what the spots'
- * words say, after creates, edits of the words and deletes.
+ * Searches for one word, alone or with the visited filter: "t", "mu", "mus" (what a search
+ * box sends at its first keystrokes), "tasty", "temple" (words), and words longer than the
+ * twelve letters PostgreSQL counts.
+ * PostgreSQL counts them from per-prefix counters kept by triggers (migrations 011, 012)
+ * and walks a sort index for the page (gallery-pg-search.ts); SQLite reads its FTS5 index
+ * (migration 010). Either way the count and every page must be what the spots' words say,
+ * after creates, edits of the words or the visit, and deletes.
  */
+
+const WORDS = ['t', 'ta', 'mu', 'mus', 'tat', 'ø', 'k', 'tt', 'x', 'tasty', 'temple', 'muddy'];
+const LONG_WORDS = ['kyotoprefect', 'kyotoprefectu', 'kyotoprefecturez'];
+const VISITED = ['both', 'true', 'false'] as const;
+const COUNTED_LETTERS = 12;
 
 const NAMES = [
   'Tea Tower',
@@ -22,6 +29,7 @@ const NAMES = [
   'Ørsted Park',
   'Muir Woods',
   'Kyoto Temple',
+  'Kyotoprefecture Ørsted',
   'tt',
 ];
 
@@ -31,17 +39,23 @@ const { t, alice } = useTestApp({ users: ['alice'] });
 async function wordsById(userId: number) {
   const rows = await t.ctx.db
     .selectFrom('reviews')
-    .select(['id', 'search_norm', 'rating'])
+    .select(['id', 'search_norm', 'rating', 'visited'])
     .where('user_id', '=', userId)
     .execute();
   return rows.map((row) => ({ ...row, words: row.search_norm.split(' ').filter(Boolean) }));
 }
 
 /** What a search for `word` finds, in each sort, computed here from the words. */
-async function expected(word: string, sortBy: (typeof REVIEW_SORTS)[number]) {
+async function expected(
+  word: string,
+  sortBy: (typeof REVIEW_SORTS)[number],
+  visited: (typeof VISITED)[number],
+) {
   const low = (rating: number) => (rating === 0 ? 6 : rating);
-  const found = (await wordsById(alice.id)).filter((spot) =>
-    spot.words.some((w) => w.startsWith(word)),
+  const found = (await wordsById(alice.id)).filter(
+    (spot) =>
+      spot.words.some((w) => w.startsWith(word)) &&
+      (visited === 'both' || spot.visited === (visited === 'true' ? 1 : 0)),
   );
   const compare = {
     newest: (a: (typeof found)[0], b: (typeof found)[0]) => b.id - a.id,
@@ -55,11 +69,12 @@ async function expected(word: string, sortBy: (typeof REVIEW_SORTS)[number]) {
 }
 
 /** Every page of a search, two spots a page. */
-async function pages(word: string, sortBy: string) {
+async function pages(word: string, sortBy: string, visited: string) {
   const ids: number[] = [];
   const counts = new Set<number>();
   for (let offset = 0; offset < 20; offset += 2) {
-    const query = `?search=${encodeURIComponent(word)}&sortBy=${sortBy}&offset=${offset}&limit=2`;
+    const search = encodeURIComponent(word);
+    const query = `?search=${search}&sortBy=${sortBy}&visited=${visited}&offset=${offset}&limit=2`;
     const response = await alice.client.get(`/api/reviews/review/${query}`);
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json<ReviewsPage>();
@@ -70,53 +85,71 @@ async function pages(word: string, sortBy: string) {
 }
 
 async function expectSearchesAsTheWordsSay() {
-  for (const word of ['t', 'ta', 'mu', 'mus', 'tat', 'ø', 'k', 'tt', 'x']) {
+  for (const word of [...WORDS, ...LONG_WORDS]) {
     for (const sortBy of REVIEW_SORTS) {
-      const want = await expected(word, sortBy);
-      expect(await pages(word, sortBy), `${word} ${sortBy}`).toEqual({
-        ids: want,
-        counts: [want.length],
-      });
+      for (const visited of VISITED) {
+        const want = await expected(word, sortBy, visited);
+        expect(await pages(word, sortBy, visited), `${word} ${sortBy} ${visited}`).toEqual({
+          ids: want,
+          counts: [want.length],
+        });
+      }
     }
   }
   if (t.ctx.dialect !== 'postgres') return;
-  // PostgreSQL's counters, against a count of the words here.
-  const byPrefix = new Map<string, number>();
-  for (const { words } of await wordsById(alice.id)) {
-    const prefix = (word: string, letters: number) => [...word].slice(0, letters).join('');
-    for (const p of new Set(words.flatMap((w) => [prefix(w, 1), prefix(w, 2), prefix(w, 3)]))) {
-      byPrefix.set(p, (byPrefix.get(p) ?? 0) + 1);
+  // PostgreSQL's counters, against a count of the words here: [spots, visited ones].
+  const byPrefix = new Map<string, [number, number]>();
+  for (const { words, visited } of await wordsById(alice.id)) {
+    const prefixes = words.flatMap((w) =>
+      [...w].slice(0, COUNTED_LETTERS).map((_, n) => [...w].slice(0, n + 1).join('')),
+    );
+    for (const p of new Set(prefixes)) {
+      const [spots, visits] = byPrefix.get(p) ?? [0, 0];
+      byPrefix.set(p, [spots + 1, visits + visited]);
     }
   }
-  const { rows } = await sql<{ prefix: string; spots: number }>`select prefix, spots
-    from search_prefix_counts where user_id = ${alice.id} and spots <> 0`.execute(t.ctx.db);
-  expect(new Map(rows.map((row) => [row.prefix, Number(row.spots)]))).toEqual(byPrefix);
+  const { rows } = await sql<{ prefix: string; spots: number; visited: number }>`select prefix,
+    spots, visited from search_prefix_counts where user_id = ${alice.id} and spots <> 0`.execute(
+    t.ctx.db,
+  );
+  const counted = rows.map((row) => [row.prefix, [Number(row.spots), Number(row.visited)]]);
+  expect(new Map(counted as [string, [number, number]][])).toEqual(byPrefix);
 }
 
-describe('searches for one short word', () => {
+describe('searches for one word', () => {
   it('count and page as the words say, through creates, edits and deletes', async () => {
     const spots: number[] = [];
     for (const [n, name] of NAMES.entries()) {
       const placeId = await createPlace(t.ctx, { display_name: name, city: 'Oslo' });
       const review = n % 3 === 0 ? 'tasty tarts' : '';
-      spots.push((await createSpot(alice, placeId, { review, rating: n % 6 })).id);
+      const visited = n % 2 === 0;
+      spots.push((await createSpot(alice, placeId, { review, rating: n % 6, visited })).id);
     }
     // Someone else's words never count for Alice.
     const bob = await signedInUser(t.app);
     await createSpot(bob, await createPlace(t.ctx, { display_name: 'Tower of Tea' }));
     await expectSearchesAsTheWordsSay();
 
-    // New words, the same words again (no change), a rating only, and deletes.
+    // New words, the same words again (no change), a rating only, visits, and deletes.
     const edit = (id: number, body: object) => alice.client.put(`/api/reviews/review/${id}/`, body);
     expect((await edit(spots[1]!, { review: 'muddy tracks' })).statusCode).toBe(200);
     expect((await edit(spots[2]!, { review: '' })).statusCode).toBe(200);
     expect((await edit(spots[4]!, { rating: 5 })).statusCode).toBe(200);
+    expect((await edit(spots[3]!, { visited: true })).statusCode).toBe(200);
+    expect((await edit(spots[6]!, { visited: false, review: 'temple tea' })).statusCode).toBe(200);
     expect((await alice.client.delete(`/api/reviews/review/${spots[0]}/`)).statusCode).toBe(204);
     expect((await alice.client.delete(`/api/reviews/review/${spots[7]}/`)).statusCode).toBe(204);
     await expectSearchesAsTheWordsSay();
   });
 
-  it('counts the spots already there when migration 011 runs (PostgreSQL only)', async () => {
+  it('counts the spots already there when migrations 011 and 012 run (PostgreSQL only)', async () => {
+    const spots = await Promise.all(
+      NAMES.map(async (name, n) => {
+        const placeId = await createPlace(t.ctx, { display_name: name });
+        return createSpot(alice, placeId, { review: 'tasty temple', visited: n % 3 === 0 });
+      }),
+    );
+    expect(spots).toHaveLength(NAMES.length);
     const tableNamed = async () =>
       t.ctx.dialect === 'postgres'
         ? (
@@ -132,9 +165,11 @@ describe('searches for one short word', () => {
       expect(await tableNamed()).toBeUndefined();
       return;
     }
-    await prefixCounts.down(t.ctx.db);
+    await longerPrefixCounts.down(t.ctx.db);
+    await shortPrefixCounts.down(t.ctx.db);
     expect(await tableNamed()).toBeNull();
-    await prefixCounts.up(t.ctx.db);
+    await shortPrefixCounts.up(t.ctx.db);
+    await longerPrefixCounts.up(t.ctx.db);
     expect(await tableNamed()).toBe('search_prefix_counts');
     await expectSearchesAsTheWordsSay();
   });
