@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { queryWords } from './search-text.ts';
-import { matchesAndTotal, wordWalkPage } from './gallery-word-walk.ts';
+import { isWalkShort, matchesAndTotal, wordWalkPage } from './gallery-word-walk.ts';
 import type { GalleryQuery } from './sort-keys.ts';
 
 /** The longest words migration 012 counts the spots of, in code points (as `left`). */
@@ -9,17 +9,6 @@ const COUNTED_WORD_LETTERS = 12;
 
 /** Longest walk of a sort index for one page before the GIN index is used instead. */
 export const COUNTED_SEARCH_WALK_CAP = 8192;
-
-/** A walk this short takes about a millisecond, however few the matches. */
-const SHORT_WALK_ROWS = 256;
-
-/**
- * Past that, a walk is taken when it reads fewer rows than a quarter of the matches. Each
- * row walked costs about what a match's heap read costs through the GIN index, and the GIN
- * way keeps its order for the next requests: "lantern" (1,547 of 100,000 spots) took 7 ms
- * per request walked, against 6.6 ms for a first request and 1.6 afterwards through GIN.
- */
-const WALK_SHARE_OF_MATCHES = 0.25;
 
 /** One word of up to twelve letters, with no filter but visited: what the counters count. */
 function countedWord(q: GalleryQuery): string | undefined {
@@ -37,7 +26,8 @@ function countedWord(q: GalleryQuery): string | undefined {
  * "garden", 9,348: 27–36 ms). Here the count is the prefix's counter (migrations 011 and
  * 012), and the page comes from walking the query's sort index, testing each spot's words,
  * until the page is full: about (offset + limit) × spots / matches rows. Undefined when that
- * is too long (deep pages, rarer words: below), or when the search is not such a search. Nothing is kept: each page is read again
+ * is too long (deep pages, rarer words: `isWalkShort`), or when the search is not such a
+ * search. Nothing is kept: each page is read again
  * (decision 004, "Searches of one word on PostgreSQL"; the walk is gallery-word-walk.ts).
  */
 export async function countedSearchPage(
@@ -53,11 +43,7 @@ export async function countedSearchPage(
     where user_id = ${userId} and prefix = ${word})`;
   const { matches, total } = await matchesAndTotal(db, userId, matchesSql);
   if (q.offset >= matches) return { ids: [], count: matches };
-  // `total`, all the user's spots, bounds a walk under the visited filter too.
-  const walkRows = ((q.offset + q.limit) * total) / matches;
-  if (walkRows > Math.min(cap, Math.max(SHORT_WALK_ROWS, matches * WALK_SHARE_OF_MATCHES))) {
-    return;
-  }
+  if (!isWalkShort(q, matches, total, cap)) return;
   // The count again beside the page: one statement sees one snapshot of both.
   const page = await wordWalkPage(db, 'postgres', userId, q, [word], matchesSql);
   return { ids: page.ids, count: page.count ?? matches };

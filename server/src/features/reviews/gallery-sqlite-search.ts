@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import type { WholeOrder } from './gallery-positions.ts';
 import { decodeOrder, spotCode, sqliteCodes } from './gallery-whole-order.ts';
 import { ftsMatchQuery, queryWords } from './search-text.ts';
-import { matchesAndTotal, wordWalkPage } from './gallery-word-walk.ts';
+import { isWalkShort, matchesAndTotal, wordWalkPage } from './gallery-word-walk.ts';
 import {
   isSearchOnly,
   orderBySql,
@@ -83,20 +83,17 @@ export async function testedWalkPage(
   return reversed ? page?.reverse() : page;
 }
 
-/** From one spot in this many matching, a search is dense: walking beats reading the set. */
-const DENSE_SHARE = 4;
 const ASCII_WORD = /^[a-z0-9]+$/;
 
 /**
- * The page of a dense search sorted by rating with no other filter ("t": 64,569 of 100,000
- * spots), without reading the set of its matches: the count from the FTS index (2.3 ms for
- * "t" with the prefix index of migration 010), the page by SQLite walking the sort index and
- * testing each row's words until the page is full (with one spot in four or more matching,
- * ~4 rows per spot shown; gallery-word-walk.ts). ASCII words only, so the FTS tokenizer's
- * case folding cannot differ from JS's. Undefined when it does not apply, or when the walk
- * could pass `cap` rows.
+ * The page of a search sorted by rating with no other filter whose page is a short walk
+ * ("t": 64,569 of 100,000 spots, "garden": 9,348), without reading the set of its matches:
+ * the count from the FTS index (2.3 ms for "t" with the prefix index of migration 010), the
+ * page by SQLite walking the sort index and testing each row's words until the page is full
+ * (gallery-word-walk.ts; `isWalkShort` says when). ASCII words only, so the FTS tokenizer's
+ * case folding cannot differ from JS's. Undefined when it does not apply.
  */
-export async function denseSearchPage(
+export async function walkedSearchPage(
   db: Db,
   userId: number,
   q: GalleryQuery,
@@ -104,14 +101,16 @@ export async function denseSearchPage(
 ): Promise<{ ids: number[]; count: number } | undefined> {
   const words = queryWords(q.search);
   if (!isRatingSearchOnly(q) || !words.every((word) => ASCII_WORD.test(word))) return;
-  if (DENSE_SHARE * (q.offset + q.limit) > cap) return;
+  // A walk reads at least offset + limit rows: past the cap, no need to count.
+  if (q.offset + q.limit > cap) return;
   const { matches, total } = await matchesAndTotal(
     db,
     userId,
     sql<number>`(select count(*) from reviews_search
       where reviews_search match ${ftsMatchQuery(userId, words)})`,
   );
-  if (DENSE_SHARE * matches < total) return;
+  if (q.offset >= matches) return { ids: [], count: matches };
+  if (!isWalkShort(q, matches, total, cap)) return;
   const { ids } = await wordWalkPage(db, 'sqlite', userId, q, words);
   return { ids, count: matches };
 }
@@ -144,6 +143,9 @@ async function testedWalk(
   }
   return undefined;
 }
+
+/** From one spot in this many matching, the whole sort index less the others is cheaper. */
+const DENSE_SHARE = 4;
 
 /**
  * The whole order of such a search, when at least a quarter of the spots match: the whole

@@ -12,7 +12,7 @@ import {
 import { indexWalk, type OrderSource } from './gallery-index-walk.ts';
 import { countedSearchPage } from './gallery-pg-search.ts';
 import {
-  denseSearchPage,
+  walkedSearchPage,
   plainSearchPage,
   sqliteMatchIds,
   testedWalkPage,
@@ -89,7 +89,7 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
       // Pages read from the indexes, keeping nothing (gallery-sqlite-search.ts).
       const direct =
         (await plainSearchPage(db, userId, q)) ??
-        (at.matchIds ? undefined : await denseSearchPage(db, userId, q, options.testedWalk));
+        (at.matchIds ? undefined : await walkedSearchPage(db, userId, q, options.testedWalk));
       if (direct) return direct;
       let matchIds = at.matchIds;
       if (!matchIds) {
