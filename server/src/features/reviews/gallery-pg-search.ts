@@ -25,10 +25,11 @@ function countedWord(q: GalleryQuery): string | undefined {
  * count them and to sort them ("t", 64,569 of 100,000 spots: 140–190 ms on a first request;
  * "garden", 9,348: 27–36 ms). Here the count is the prefix's counter (migrations 011 and
  * 012), and the page comes from walking the query's sort index, testing each spot's words,
- * until the page is full: about (offset + limit) × spots / matches rows. Undefined when that
+ * until the page is full: about (offset + limit) × spots / matches rows, counted from the
+ * nearer end of the order. Undefined when that
  * is too long (deep pages, rarer words: `isWalkShort`), or when the search is not such a
- * search. Nothing is kept: each page is read again
- * (decision 004, "Searches of one word on PostgreSQL"; the walk is gallery-word-walk.ts).
+ * search. Nothing is kept: each page is read again (decision 004, "Searches of one word on
+ * PostgreSQL"; the walk is gallery-word-walk.ts).
  */
 export async function countedSearchPage(
   db: Db,
@@ -43,8 +44,15 @@ export async function countedSearchPage(
     where user_id = ${userId} and prefix = ${word})`;
   const { matches, total } = await matchesAndTotal(db, userId, matchesSql);
   if (q.offset >= matches) return { ids: [], count: matches };
-  if (!isWalkShort(q, matches, total, cap)) return;
+  // A page nearer the end of the order is walked from there ("garden", last page).
+  const fromEnd = Math.max(0, matches - q.offset - q.limit);
+  const reversed = fromEnd < q.offset;
+  const walk = reversed ? { ...q, offset: fromEnd, limit: matches - q.offset - fromEnd } : q;
+  if (!isWalkShort(walk, matches, total, cap)) return;
   // The count again beside the page: one statement sees one snapshot of both.
-  const page = await wordWalkPage(db, 'postgres', userId, q, [word], matchesSql);
-  return { ids: page.ids, count: page.count ?? matches };
+  const page = await wordWalkPage(db, 'postgres', userId, walk, [word], matchesSql, reversed);
+  if (!reversed) return { ids: page.ids, count: page.count ?? matches };
+  // From the end, a write in between moves the page: then the GIN way answers.
+  if (page.count !== matches) return;
+  return { ids: page.ids.reverse(), count: matches };
 }

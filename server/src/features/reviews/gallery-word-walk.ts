@@ -1,6 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, DialectName } from '../../db/connection.ts';
-import { filterConditions, orderBySql, SORT_KEYS, type GalleryQuery } from './sort-keys.ts';
+import {
+  filterConditions,
+  orderBySql,
+  REVERSED_SORT_KEYS,
+  SORT_KEYS,
+  type GalleryQuery,
+} from './sort-keys.ts';
 
 /**
  * A page of the user's spots whose words begin with each of `words`, in the query's order
@@ -12,7 +18,8 @@ import { filterConditions, orderBySql, SORT_KEYS, type GalleryQuery } from './so
  * The test `' ' || word` within `' ' || search_norm` is the search index's own word-prefix
  * match on `search_norm`'s format (distinct words of letters and digits, single spaces).
  * `count`, when given, is read beside the page in the same statement (one snapshot); it is
- * undefined when the page is empty.
+ * undefined when the page is empty. `reversed` walks the order from its end (the offset
+ * then counts from there, and the ids come in that reversed order).
  */
 export async function wordWalkPage(
   db: Db,
@@ -21,6 +28,7 @@ export async function wordWalkPage(
   q: GalleryQuery,
   words: string[],
   count: RawBuilder<number> = sql<number>`null`,
+  reversed = false,
 ): Promise<{ ids: number[]; count: number | undefined }> {
   const find = sql.raw(dialect === 'sqlite' ? 'instr' : 'strpos');
   const conditions = [
@@ -29,7 +37,9 @@ export async function wordWalkPage(
   ];
   const { rows } = await sql<{ id: number; count: number | null }>`select r.id, ${count} as count
     from reviews r where r.user_id = ${userId} and ${sql.join(conditions, sql` and `)}
-    order by ${orderBySql(SORT_KEYS[q.sortBy])} limit ${q.limit} offset ${q.offset}`.execute(db);
+    order by ${orderBySql((reversed ? REVERSED_SORT_KEYS : SORT_KEYS)[q.sortBy])} limit ${q.limit} offset ${q.offset}`.execute(
+    db,
+  );
   const first = rows[0]?.count;
   return { ids: rows.map((row) => row.id), count: first == null ? undefined : Number(first) };
 }
