@@ -118,7 +118,7 @@ async function sqlitePlainSearchPage(
 /** One user's spots narrowed by the gallery's filters (no order, no columns yet). */
 function userSpots(qc: QueryCreator<Database>, userId: number, q: GalleryQuery) {
   const words = queryWords(q.search);
-  // SQLite only: PostgreSQL searches take their own path (gallery-pg-search.ts).
+  // SQLite only: PostgreSQL searches take their own path (gallery-counted-search.ts).
   const search = sql<SqlBool>`r.id in (select rowid from reviews_search
     where reviews_search match ${ftsMatchQuery(userId, words)})`;
   return filterConditions(q)

@@ -1,9 +1,11 @@
 /**
  * Milliseconds per write of the bench user's spots (bench/gallery-writes.ts: visited,
  * rating, review words changed, a spot created, that spot deleted, as the spot routes
- * write them; the statement and its triggers, not finding the spot) with the triggers of migrations 008 (gallery change log) and 009 (list
- * versions) as this tree has them: both are taken down and up again first, so a database
- * seeded by any tree measures this one's triggers, starting from an empty change log.
+ * write them; the statement and its triggers, not finding the spot) with this tree's
+ * triggers: the database is migrated to this tree's latest first (the word-prefix counters
+ * of migrations 011–013 included), and migrations 008 (gallery change log) and 009 (list
+ * versions) are taken down and up again, so a database seeded by any tree measures this
+ * one's triggers, starting from an empty change log.
  * A warm-up of BENCH_WARMUP writes (default 400, ~640 versions) fills the log past what it
  * keeps, so the measured writes see its steady state (trims included).
  *
@@ -13,7 +15,7 @@
  *   BENCH_WRITES=3000 BENCH_WARMUP=400 …
  */
 import os from 'node:os';
-import type { Db } from '../server/src/db/connection.ts';
+import { migrateToLatest, type Db } from '../server/src/db/connection.ts';
 import * as galleryChanges from '../server/src/db/migrations/008_gallery_changes.ts';
 import * as listVersions from '../server/src/db/migrations/009_list_versions.ts';
 import { galleryWrites } from './gallery-writes.ts';
@@ -24,6 +26,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 400);
 const KINDS = ['visited', 'rating', 'review words', 'create', 'delete'];
 
 async function reapplyTriggers(db: Db) {
+  await migrateToLatest(db);
   await listVersions.down(db);
   await galleryChanges.down(db);
   await galleryChanges.up(db);

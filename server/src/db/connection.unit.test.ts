@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './connection.ts';
 import { useTempSqlite } from '../../test/temp-sqlite.ts';
@@ -28,5 +28,31 @@ describe('the SQLite connection', () => {
     expect(await pragma('foreign_keys')).toBe(1);
     expect(await pragma('synchronous')).toBe(1); // NORMAL
     expect(await pragma('mmap_size')).toBe(1024 ** 3);
+  });
+
+  it('runs pending migrations in one transaction: a failure leaves none of them behind', async () => {
+    handle = database.open();
+    const db = handle.db as unknown as Kysely<unknown>;
+    const table = (name: string): Migration => ({
+      up: async (trx) => void (await sql.raw(`create table ${name} (id integer)`).execute(trx)),
+    });
+    const migrations: Record<string, Migration> = {
+      '001_first': table('first_table'),
+      '002_fails_half_way': {
+        up: async (trx) => {
+          await table('second_table').up(trx);
+          throw new Error('stopped half way');
+        },
+      },
+    };
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { error } = await migrator.migrateToLatest();
+    expect(String(error)).toContain('stopped half way');
+    const tables = await sql<{ name: string }>`select name from sqlite_master
+      where type = 'table' and name in ('first_table', 'second_table')`.execute(db);
+    expect(tables.rows).toEqual([]);
+    // Nothing recorded either: the next start runs both again.
+    delete migrations['002_fails_half_way'];
+    expect((await migrator.migrateToLatest()).results?.map((r) => r.status)).toEqual(['Success']);
   });
 });

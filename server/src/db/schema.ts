@@ -102,14 +102,14 @@ export interface SpotCountsTable {
 }
 
 /**
- * PostgreSQL only (migrations 011, 012): how many of a user's spots have a word beginning
- * with each word prefix of one to twelve letters, kept by triggers.
+ * How many of a user's spots have a word beginning with each word prefix of one to twelve
+ * letters, kept by triggers (PostgreSQL: migrations 011, 012; SQLite: 013).
  */
 export interface SearchPrefixCountsTable {
   user_id: number;
   prefix: string;
   spots: number;
-  /** The visited spots among `spots` (migration 012). */
+  /** The visited spots among `spots` (migrations 012, 013). */
   visited: Generated<number>;
 }
 

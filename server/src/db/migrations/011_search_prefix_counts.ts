@@ -12,9 +12,10 @@ import { installPrefixCounting, removePrefixCounting } from './search-prefix-cou
  * 004, "Short searches on PostgreSQL").
  *
  * A spot counts once per prefix however many of its words begin with it, the way a search
- * finds it once. SQLite is unchanged: its FTS5 index counts such searches in 1–2 ms (with
- * the one- and two-letter prefix index of migration 010). Migration 012 extends the counters
- * to twelve letters; the SQL for both is search-prefix-counting.ts.
+ * finds it once. SQLite was unchanged here: its FTS5 index counts such searches in 1–2 ms
+ * (with the one- and two-letter prefix index of migration 010); migration 013 gave it the
+ * counters too. Migration 012 extends these to twelve letters; the SQL for both is
+ * search-prefix-counting.ts.
  */
 const COUNTING = { letters: 3, visited: false };
 

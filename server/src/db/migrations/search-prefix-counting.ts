@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * PostgreSQL's per-user counters of word prefixes (`search_prefix_counts`), as migrations
  * 011 (prefixes of one to three letters) and 012 (up to twelve, with the visited spots
  * apart) install them: the function that lists a text's prefixes, the table's contents
- * counted from the spots already there, and the statement triggers that keep them.
+ * counted from the spots already there, and the statement triggers that keep them. SQLite's
+ * are row triggers, in migration 013.
  *
  * A spot counts once per prefix however many of its words begin with it, the way a search
  * finds it once. `visited` counts, when kept, the visited ones among `spots`.

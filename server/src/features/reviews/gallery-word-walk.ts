@@ -13,7 +13,7 @@ import {
  * and with its filters, without reading the search's matches: the database walks the
  * query's sort index and tests each row's words until the page is full, so a search
  * matching one spot in k costs about k rows per spot shown (gallery-sqlite-search.ts
- * `walkedSearchPage`, gallery-pg-search.ts `countedSearchPage`; decision 004).
+ * `walkedSearchPage`, gallery-counted-search.ts `countedSearchPage`; decision 004).
  *
  * The test `' ' || word` within `' ' || search_norm` is the search index's own word-prefix
  * match on `search_norm`'s format (distinct words of letters and digits, single spaces).

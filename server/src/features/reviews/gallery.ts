@@ -10,7 +10,7 @@ import {
   type WholeOrder,
 } from './gallery-positions.ts';
 import { indexWalk, type OrderSource } from './gallery-index-walk.ts';
-import { countedSearchPage } from './gallery-pg-search.ts';
+import { countedSearchPage } from './gallery-counted-search.ts';
 import {
   walkedSearchPage,
   plainSearchPage,
@@ -38,7 +38,7 @@ export interface GalleryOptions {
   /**
    * The longest walk of a sort index for a page of a broad search (SQLite) or of a short
    * one (PostgreSQL) before its whole order is built instead (gallery-sqlite-search.ts,
-   * gallery-pg-search.ts).
+   * gallery-counted-search.ts).
    */
   testedWalk?: number;
 }
@@ -82,14 +82,18 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     if (at.order) return slice(at.order);
     let order: WholeOrder | undefined;
     if (dialect === 'postgres') {
-      const direct = await countedSearchPage(db, userId, q, options.testedWalk);
+      const direct = await countedSearchPage(db, dialect, userId, q, options.testedWalk);
       if (direct) return direct;
     }
     if (dialect === 'sqlite') {
-      // Pages read from the indexes, keeping nothing (gallery-sqlite-search.ts).
+      // Pages read from the indexes and counters, keeping nothing (gallery-sqlite-search.ts,
+      // gallery-counted-search.ts).
       const direct =
         (await plainSearchPage(db, userId, q)) ??
-        (at.matchIds ? undefined : await walkedSearchPage(db, userId, q, options.testedWalk));
+        (at.matchIds
+          ? undefined
+          : ((await countedSearchPage(db, dialect, userId, q, options.testedWalk)) ??
+            (await walkedSearchPage(db, userId, q, options.testedWalk))));
       if (direct) return direct;
       let matchIds = at.matchIds;
       if (!matchIds) {

@@ -1,43 +1,53 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connection.ts';
+import type { Db, DialectName } from '../../db/connection.ts';
 import { queryWords } from './search-text.ts';
 import { isWalkShort, matchesAndTotal, wordWalkPage } from './gallery-word-walk.ts';
 import type { GalleryQuery } from './sort-keys.ts';
 
-/** The longest words migration 012 counts the spots of, in code points (as `left`). */
+/** The longest words migrations 012 and 013 count the spots of, in code points. */
 const COUNTED_WORD_LETTERS = 12;
 
-/** Longest walk of a sort index for one page before the GIN index is used instead. */
+/** Longest walk of a sort index for one page before the search's matches are read instead. */
 export const COUNTED_SEARCH_WALK_CAP = 8192;
 
+/**
+ * SQLite's other search paths read its FTS index, whose case folding could differ from
+ * JS's outside ASCII: a word there goes their way in every sort, so its count never
+ * depends on the sort.
+ */
+const ASCII_WORD = /^[a-z0-9]+$/;
+
 /** One word of up to twelve letters, with no filter but visited: what the counters count. */
-function countedWord(q: GalleryQuery): string | undefined {
+function countedWord(dialect: DialectName, q: GalleryQuery): string | undefined {
   const words = queryWords(q.search);
   const otherFilter = q.type !== undefined || q.city !== undefined || q.country !== undefined;
   if (otherFilter || words.length !== 1 || [...words[0]!].length > COUNTED_WORD_LETTERS) return;
+  if (dialect === 'sqlite' && !ASCII_WORD.test(words[0]!)) return;
   return words[0];
 }
 
 /**
- * PostgreSQL: a page of a search for one word ("t", "mu" at a search box's first keystrokes;
+ * A page of a search for one word ("t", "mu" at a search box's first keystrokes;
  * "garden", "sunset" as words), alone or with the visited filter, in any sort, without
- * reading its matches. Through the GIN index every match's row is read from the heap, to
- * count them and to sort them ("t", 64,569 of 100,000 spots: 140–190 ms on a first request;
- * "garden", 9,348: 27–36 ms). Here the count is the prefix's counter (migrations 011 and
- * 012), and the page comes from walking the query's sort index, testing each spot's words,
+ * reading its matches. On PostgreSQL, through the GIN index, every match's row is read from
+ * the heap to count them and to sort them ("t", 64,569 of 100,000 spots: 140–190 ms on a
+ * first request; "garden", 9,348: 27–56 ms); SQLite read the set of matches from its FTS
+ * index and, with the visited filter, built the whole filtered order ("garden" visited:
+ * 8–12 ms). Here the count is the prefix's counter (migrations 011–013), and the page comes from walking the query's sort index, testing each spot's words,
  * until the page is full: about (offset + limit) × spots / matches rows, counted from the
  * nearer end of the order. Undefined when that
  * is too long (deep pages, rarer words: `isWalkShort`), or when the search is not such a
  * search. Nothing is kept: each page is read again (decision 004, "Searches of one word on
- * PostgreSQL"; the walk is gallery-word-walk.ts).
+ * PostgreSQL", "SQLite counts one-word searches too"; the walk is gallery-word-walk.ts).
  */
 export async function countedSearchPage(
   db: Db,
+  dialect: DialectName,
   userId: number,
   q: GalleryQuery,
   cap = COUNTED_SEARCH_WALK_CAP,
 ): Promise<{ ids: number[]; count: number } | undefined> {
-  const word = countedWord(q);
+  const word = countedWord(dialect, q);
   if (word === undefined) return;
   const column = { both: 'spots', true: 'visited', false: 'spots - visited' }[q.visited];
   const matchesSql = sql<number>`(select ${sql.raw(column)} from search_prefix_counts
@@ -50,9 +60,9 @@ export async function countedSearchPage(
   const walk = reversed ? { ...q, offset: fromEnd, limit: matches - q.offset - fromEnd } : q;
   if (!isWalkShort(walk, matches, total, cap)) return;
   // The count again beside the page: one statement sees one snapshot of both.
-  const page = await wordWalkPage(db, 'postgres', userId, walk, [word], matchesSql, reversed);
+  const page = await wordWalkPage(db, dialect, userId, walk, [word], matchesSql, reversed);
   if (!reversed) return { ids: page.ids, count: page.count ?? matches };
-  // From the end, a write in between moves the page: then the GIN way answers.
+  // From the end, a write in between moves the page: then the matches are read instead.
   if (page.count !== matches) return;
   return { ids: page.ids.reverse(), count: matches };
 }
