@@ -19,12 +19,15 @@ import { isPostgres } from '../dialect.ts';
 const LETTERS = 12;
 const run = (db: Kysely<any>, statement: string) => sql.raw(statement).execute(db);
 
+const LENGTHS = `'[${Array.from({ length: LETTERS }, (_, n) => n + 1).join(',')}]'`;
+
 /** The word prefixes of `row`'s words, one row each (with repeats), as `prefix`. */
-const prefixesFrom = (
-  row: string,
-) => `json_each('["' || replace(${row}.search_norm, ' ', '","') || '"]') AS w,
-    json_each('[${Array.from({ length: LETTERS }, (_, n) => n + 1).join(',')}]') AS n
-  WHERE w.value <> '' AND n.value <= length(w.value)`;
+function prefixesFrom(row: string) {
+  const words = `'["' || replace(${row}.search_norm, ' ', '","') || '"]'`;
+  return `json_each(${words}) AS w, json_each(${LENGTHS}) AS n
+    WHERE w.value <> '' AND n.value <= length(w.value)`;
+}
+
 const prefix = 'substr(w.value, 1, n.value)';
 
 const add = (row: string) => `INSERT INTO search_prefix_counts (user_id, prefix, spots, visited)

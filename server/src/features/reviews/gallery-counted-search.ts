@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/connection.ts';
-import { queryWords } from './search-text.ts';
+import { isAsciiWord, queryWords } from './search-text.ts';
 import { isWalkShort, matchesAndTotal, wordWalkPage } from './gallery-word-walk.ts';
 import type { GalleryQuery } from './sort-keys.ts';
 
@@ -10,19 +10,14 @@ const COUNTED_WORD_LETTERS = 12;
 /** Longest walk of a sort index for one page before the search's matches are read instead. */
 export const COUNTED_SEARCH_WALK_CAP = 8192;
 
-/**
- * SQLite's other search paths read its FTS index, whose case folding could differ from
- * JS's outside ASCII: a word there goes their way in every sort, so its count never
- * depends on the sort.
- */
-const ASCII_WORD = /^[a-z0-9]+$/;
-
 /** One word of up to twelve letters, with no filter but visited: what the counters count. */
 function countedWord(dialect: DialectName, q: GalleryQuery): string | undefined {
   const words = queryWords(q.search);
   const otherFilter = q.type !== undefined || q.city !== undefined || q.country !== undefined;
   if (otherFilter || words.length !== 1 || [...words[0]!].length > COUNTED_WORD_LETTERS) return;
-  if (dialect === 'sqlite' && !ASCII_WORD.test(words[0]!)) return;
+  // SQLite's other search paths read its FTS index: a non-ASCII word goes their way in
+  // every sort, so its count never depends on the sort.
+  if (dialect === 'sqlite' && !isAsciiWord(words[0]!)) return;
   return words[0];
 }
 
@@ -33,12 +28,13 @@ function countedWord(dialect: DialectName, q: GalleryQuery): string | undefined 
  * the heap to count them and to sort them ("t", 64,569 of 100,000 spots: 140–190 ms on a
  * first request; "garden", 9,348: 27–56 ms); SQLite read the set of matches from its FTS
  * index and, with the visited filter, built the whole filtered order ("garden" visited:
- * 8–12 ms). Here the count is the prefix's counter (migrations 011–013), and the page comes from walking the query's sort index, testing each spot's words,
- * until the page is full: about (offset + limit) × spots / matches rows, counted from the
- * nearer end of the order. Undefined when that
- * is too long (deep pages, rarer words: `isWalkShort`), or when the search is not such a
- * search. Nothing is kept: each page is read again (decision 004, "Searches of one word on
- * PostgreSQL", "SQLite counts one-word searches too"; the walk is gallery-word-walk.ts).
+ * 8–12 ms). Here the count is the prefix's counter (migrations 011–013), and the page
+ * comes from walking the query's sort index, testing each spot's words, until the page is
+ * full: about (offset + limit) × spots / matches rows, counted from the nearer end of the
+ * order. Undefined when that is too long (deep pages, rarer words: `isWalkShort`), or when
+ * the search is not such a search. Nothing is kept: each page is read again (decision 004,
+ * "Searches of one word on PostgreSQL", "SQLite counts one-word searches too"; the walk is
+ * gallery-word-walk.ts).
  */
 export async function countedSearchPage(
   db: Db,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { WholeOrder } from './gallery-positions.ts';
 import { decodeOrder, spotCode, sqliteCodes } from './gallery-whole-order.ts';
-import { ftsMatchQuery, queryWords } from './search-text.ts';
+import { ftsMatchQuery, isAsciiWord, queryWords } from './search-text.ts';
 import { isWalkShort, matchesAndTotal, wordWalkPage } from './gallery-word-walk.ts';
 import {
   isSearchOnly,
@@ -83,8 +83,6 @@ export async function testedWalkPage(
   return reversed ? page?.reverse() : page;
 }
 
-const ASCII_WORD = /^[a-z0-9]+$/;
-
 /**
  * The page of a search sorted by rating with no other filter whose page is a short walk
  * ("t": 64,569 of 100,000 spots, "garden": 9,348), without reading the set of its matches:
@@ -100,7 +98,7 @@ export async function walkedSearchPage(
   cap = TESTED_WALK_CAP,
 ): Promise<{ ids: number[]; count: number } | undefined> {
   const words = queryWords(q.search);
-  if (!isRatingSearchOnly(q) || !words.every((word) => ASCII_WORD.test(word))) return;
+  if (!isRatingSearchOnly(q) || !words.every(isAsciiWord)) return;
   // A walk reads at least offset + limit rows: past the cap, no need to count.
   if (q.offset + q.limit > cap) return;
   const { matches, total } = await matchesAndTotal(

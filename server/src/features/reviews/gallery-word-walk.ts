@@ -35,11 +35,10 @@ export async function wordWalkPage(
     ...words.map((word) => sql`${find}(' ' || r.search_norm, ${` ${word}`}) > 0`),
     ...filterConditions(q),
   ];
+  const keys = (reversed ? REVERSED_SORT_KEYS : SORT_KEYS)[q.sortBy];
   const { rows } = await sql<{ id: number; count: number | null }>`select r.id, ${count} as count
     from reviews r where r.user_id = ${userId} and ${sql.join(conditions, sql` and `)}
-    order by ${orderBySql((reversed ? REVERSED_SORT_KEYS : SORT_KEYS)[q.sortBy])} limit ${q.limit} offset ${q.offset}`.execute(
-    db,
-  );
+    order by ${orderBySql(keys)} limit ${q.limit} offset ${q.offset}`.execute(db);
   const first = rows[0]?.count;
   return { ids: rows.map((row) => row.id), count: first == null ? undefined : Number(first) };
 }

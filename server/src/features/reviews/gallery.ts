@@ -36,9 +36,9 @@ export interface GalleryOptions {
    */
   broadSearch?: number;
   /**
-   * The longest walk of a sort index for a page of a broad search (SQLite) or of a short
-   * one (PostgreSQL) before its whole order is built instead (gallery-sqlite-search.ts,
-   * gallery-counted-search.ts).
+   * The longest walk of a sort index for a page of a broad search (SQLite) or of a
+   * one-word one (either database) before its matches are read instead
+   * (gallery-sqlite-search.ts, gallery-counted-search.ts).
    */
   testedWalk?: number;
 }

@@ -38,6 +38,12 @@ export const ftsMatchQuery = (userId: number, words: string[]) => {
   return words.map((w) => `"${user}x${w}"*`).join(' AND ');
 };
 
+/**
+ * A word of ASCII letters and digits: one whose case folding in SQLite's FTS tokenizer
+ * cannot differ from JS's, so a search path testing words in SQL agrees with the FTS index.
+ */
+export const isAsciiWord = (word: string) => /^[a-z0-9]+$/.test(word);
+
 /** PostgreSQL tsquery text, the same condition. */
 export const pgTsQuery = (userId: number, words: string[]) =>
   words.map((w) => `'${userId}x${w}':*`).join(' & ');
