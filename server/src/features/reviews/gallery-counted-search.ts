@@ -10,6 +10,10 @@ const COUNTED_WORD_LETTERS = 12;
 /** Longest walk of a sort index for one page before the search's matches are read instead. */
 export const COUNTED_SEARCH_WALK_CAP = 8192;
 
+/** Whether `countedSearchPage` takes the query (it may still decline a long walk). */
+export const isCountedSearch = (dialect: DialectName, q: GalleryQuery) =>
+  countedWord(dialect, q) !== undefined;
+
 /** One word of up to twelve letters, with no filter but visited: what the counters count. */
 function countedWord(dialect: DialectName, q: GalleryQuery): string | undefined {
   const words = queryWords(q.search);

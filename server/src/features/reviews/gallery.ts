@@ -10,7 +10,7 @@ import {
   type WholeOrder,
 } from './gallery-positions.ts';
 import { indexWalk, type OrderSource } from './gallery-index-walk.ts';
-import { countedSearchPage } from './gallery-counted-search.ts';
+import { countedSearchPage, isCountedSearch } from './gallery-counted-search.ts';
 import {
   walkedSearchPage,
   plainSearchPage,
@@ -87,13 +87,15 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     }
     if (dialect === 'sqlite') {
       // Pages read from the indexes and counters, keeping nothing (gallery-sqlite-search.ts,
-      // gallery-counted-search.ts).
-      const direct =
-        (await plainSearchPage(db, userId, q)) ??
-        (at.matchIds
-          ? undefined
-          : ((await countedSearchPage(db, dialect, userId, q, options.testedWalk)) ??
-            (await walkedSearchPage(db, userId, q, options.testedWalk))));
+      // gallery-counted-search.ts). A one-word search the counters decline (a long walk)
+      // would be declined again by the walked search after its FTS count: that one is for
+      // the others (several words).
+      let direct = await plainSearchPage(db, userId, q);
+      if (!direct && !at.matchIds) {
+        direct = isCountedSearch(dialect, q)
+          ? await countedSearchPage(db, dialect, userId, q, options.testedWalk)
+          : await walkedSearchPage(db, userId, q, options.testedWalk);
+      }
       if (direct) return direct;
       let matchIds = at.matchIds;
       if (!matchIds) {
