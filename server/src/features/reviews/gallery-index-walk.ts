@@ -44,7 +44,7 @@ export function indexWalk(
   broadSearch: number,
 ): OrderSource {
   const words = queryWords(q.search);
-  const search = words.length ? searchIndex(db, dialect, userId, words) : undefined;
+  const search = words.length ? searchIndex(db, dialect, userId, q, words) : undefined;
   const order = SORT_KEYS[q.sortBy];
 
   const spots = async (qc: QueryCreator<Database>) => {
@@ -153,7 +153,13 @@ interface SearchIndex {
   table?: 'hits';
 }
 
-function searchIndex(db: Db, dialect: DialectName, userId: number, words: string[]): SearchIndex {
+function searchIndex(
+  db: Db,
+  dialect: DialectName,
+  userId: number,
+  q: GalleryQuery,
+  words: string[],
+): SearchIndex {
   if (dialect === 'sqlite') {
     const match = ftsMatchQuery(userId, words);
     const ids = sql`(select rowid from reviews_search where reviews_search match ${match})`;
@@ -176,6 +182,18 @@ function searchIndex(db: Db, dialect: DialectName, userId: number, words: string
   }
   const tsquery = pgTsQuery(userId, words);
   const matching = sql<SqlBool>`${sql.raw(PG_SEARCH_VECTOR_SQL)} @@ ${tsquery}::tsquery`;
+  /*
+   * The filters go inside, so only the matches they keep are read from the heap. With a
+   * type, city or country the user's id goes too: the planner can then AND the GIN index
+   * with that filter's (user_id, column, …) index and read the few rows in both ("garden"
+   * type=museum: 470 rows, not the word's 9,348). Without one, the user's id would offer it
+   * an index of all the user's spots to AND with, which narrows nothing.
+   */
+  const narrowed = q.type !== undefined || q.city !== undefined || q.country !== undefined;
+  const filters = [
+    ...(narrowed ? [sql<SqlBool>`r.user_id = ${userId}`] : []),
+    ...filterConditions(q),
+  ];
   return {
     // MATERIALIZED: the GIN index finds the matches once, with the columns filters and
     // sorts need. Without the fence the planner may walk an index testing each row's
@@ -184,18 +202,21 @@ function searchIndex(db: Db, dialect: DialectName, userId: number, words: string
       db.with(
         (cte) => cte('hits').materialized(),
         (qc) =>
-          qc
-            .selectFrom('reviews')
-            .select([
-              'id',
-              'user_id',
-              'rating',
-              'visited',
-              'place_type',
-              'place_city',
-              'place_country',
-            ])
-            .where(matching),
+          filters.reduce(
+            (b, c) => b.where(c),
+            qc
+              .selectFrom('reviews as r')
+              .select([
+                'r.id',
+                'r.user_id',
+                'r.rating',
+                'r.visited',
+                'r.place_type',
+                'r.place_city',
+                'r.place_country',
+              ])
+              .where(matching),
+          ),
       ) as unknown as QueryCreator<Database>,
     // The hits are the matches; the plan never depends on how many there are.
     contains: async () => [],

@@ -82,6 +82,8 @@ const SHAPES: Partial<GalleryQuery>[] = [
   { search: 'garden' },
   { search: 'gar', visited: 'false' },
   { search: 'garden', type: 'museum' },
+  { search: 'plain', type: 'park', city: 'Lyon', visited: 'false' },
+  { search: 'tower', country: 'France' },
   { search: 'tower garden' },
   { search: 'nothingmatches' },
 ];

@@ -54,7 +54,7 @@ export async function plainSearchPage(db: Db, userId: number, q: GalleryQuery) {
 export const TESTED_WALK_CAP = 8192;
 
 /** A search with no other filter, sorted by rating: its sort index holds every spot. */
-const isRatingSearchOnly = (q: GalleryQuery) =>
+export const isRatingSearchOnly = (q: GalleryQuery) =>
   isSearchOnly(q) && (q.sortBy === 'highest_rating' || q.sortBy === 'lowest_rating');
 
 /**

@@ -12,6 +12,7 @@ import {
 import { indexWalk, type OrderSource } from './gallery-index-walk.ts';
 import { countedSearchPage, isCountedSearch } from './gallery-counted-search.ts';
 import {
+  isRatingSearchOnly,
   walkedSearchPage,
   plainSearchPage,
   sqliteMatchIds,
@@ -69,10 +70,12 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
   }
 
   /**
-   * A search's page: a slice of its whole order, built once. On SQLite, a search with no
-   * other filter sorted by id is read from the FTS index page by page; otherwise from the
-   * set of matches read from it: a first page sorted by rating is found by testing the
-   * sort index's entries against it, without building the order (gallery-sqlite-search.ts).
+   * A search's page: read directly when it can be, else a slice of its whole order, built
+   * once. Directly: one word from the prefix counters (either database); on SQLite, with no
+   * other filter, sorted by id from the FTS index and by rating by a walk of the sort index
+   * (gallery-sqlite-search.ts). The order comes, on SQLite with no other filter by rating,
+   * from the set of matches tested against the sort index; otherwise from the query's
+   * filter or sort index, narrowed by the search index (gallery-index-walk.ts).
    */
   async function searchPage(userId: number, q: GalleryQuery, at: Positions, found: Found) {
     const slice = ({ ids }: WholeOrder) => ({
@@ -97,16 +100,21 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
           : await walkedSearchPage(db, userId, q, options.testedWalk);
       }
       if (direct) return direct;
-      let matchIds = at.matchIds;
-      if (!matchIds) {
-        const read = (matchIds = await sqliteMatchIds(db, userId, q));
-        at.matches = read.length;
-        found.push(() => (at.matchIds = read));
-      }
-      if (matchIds.length >= broadSearch) {
-        const ids = await testedWalkPage(db, userId, q, matchIds, options.testedWalk);
-        if (ids) return { ids, count: matchIds.length };
-        order = await testedWholeOrder(db, userId, q, matchIds);
+      // Only a search with no other filter, by rating, uses the set of matches. With a
+      // filter the order comes from the filter's index, each entry tested against the FTS
+      // index (indexWalk): reading the set first cost ~1 ms ("garden" type=museum).
+      if (isRatingSearchOnly(q)) {
+        let matchIds = at.matchIds;
+        if (!matchIds) {
+          const read = (matchIds = await sqliteMatchIds(db, userId, q));
+          at.matches = read.length;
+          found.push(() => (at.matchIds = read));
+        }
+        if (matchIds.length >= broadSearch) {
+          const ids = await testedWalkPage(db, userId, q, matchIds, options.testedWalk);
+          if (ids) return { ids, count: matchIds.length };
+          order = await testedWholeOrder(db, userId, q, matchIds);
+        }
       }
     }
     const built = order ?? (await indexWalk(db, dialect, userId, q, at, broadSearch).order());
