@@ -58,14 +58,18 @@ export async function matchesAndTotal(db: Db, userId: number, matches: RawBuilde
 const SHORT_WALK_ROWS = 256;
 
 /**
- * Past that, a walk is taken when it reads fewer rows than a quarter of the matches. Each
+ * Past that, a walk is taken when it reads no more rows than the search has matches: a
  * row walked costs about what reading a match costs the other way (PostgreSQL's heap read
- * through the GIN index, SQLite's set of matches), and the other way keeps what it read for
- * the next requests while a walk keeps nothing: on PostgreSQL "lantern" (1,547 of 100,000
- * spots) took 7 ms per request walked, against 6.6 ms for a first request and 1.6
- * afterwards through GIN.
+ * through the GIN index, SQLite's set of matches). For a first page that is every word
+ * with more than √(20 × spots) matches (1,414 of 100,000). The other way keeps the order
+ * it read, which serves the next pages, and the same page after a write, a little cheaper
+ * (a plain repeat is answered by the response cache before it gets here); but what
+ * reaches the gallery is mostly a query asked once. On PostgreSQL "lantern" (1,547 of
+ * 100,000 spots), first request p50 / p95: 6.0–8.4 / 30–39 ms through GIN, 4.7–7.7 / 8–10
+ * walked; after a write 3.9–4.1 → 4.4–6.8 ms p50 (decision 004, "A walk as long as the
+ * matches").
  */
-const WALK_SHARE_OF_MATCHES = 0.25;
+const WALK_SHARE_OF_MATCHES = 1;
 
 /**
  * Whether a word walk for the query's page is short enough to take: about (offset + limit)
