@@ -14,16 +14,25 @@ export const COUNTED_SEARCH_WALK_CAP = 8192;
 export const isCountedSearch = (dialect: DialectName, q: GalleryQuery) =>
   countedWord(dialect, q) !== undefined;
 
-/** One word of up to twelve letters, with no filter but visited: what the counters count. */
-function countedWord(dialect: DialectName, q: GalleryQuery): string | undefined {
-  const words = queryWords(q.search);
-  const otherFilter = q.type !== undefined || q.city !== undefined || q.country !== undefined;
-  if (otherFilter || words.length !== 1 || [...words[0]!].length > COUNTED_WORD_LETTERS) return;
+/** The search's word when it is one word of up to twelve letters: what the counters count. */
+export function countedWordOf(dialect: DialectName, words: string[]): string | undefined {
+  if (words.length !== 1 || [...words[0]!].length > COUNTED_WORD_LETTERS) return;
   // SQLite's other search paths read its FTS index: a non-ASCII word goes their way in
   // every sort, so its count never depends on the sort.
   if (dialect === 'sqlite' && !isAsciiWord(words[0]!)) return;
   return words[0];
 }
+
+/** Such a word, with no filter but visited: what `countedSearchPage` serves. */
+function countedWord(dialect: DialectName, q: GalleryQuery): string | undefined {
+  const otherFilter = q.type !== undefined || q.city !== undefined || q.country !== undefined;
+  if (!otherFilter) return countedWordOf(dialect, queryWords(q.search));
+}
+
+/** The user's spots with a word beginning with `word`, of a counter column (migrations 011–013). */
+export const prefixCount = (userId: number, word: string, column = 'spots') =>
+  sql<number>`(select ${sql.raw(column)} from search_prefix_counts
+    where user_id = ${userId} and prefix = ${word})`;
 
 /**
  * A page of a search for one word ("t", "mu" at a search box's first keystrokes;
@@ -50,8 +59,7 @@ export async function countedSearchPage(
   const word = countedWord(dialect, q);
   if (word === undefined) return;
   const column = { both: 'spots', true: 'visited', false: 'spots - visited' }[q.visited];
-  const matchesSql = sql<number>`(select ${sql.raw(column)} from search_prefix_counts
-    where user_id = ${userId} and prefix = ${word})`;
+  const matchesSql = prefixCount(userId, word, column);
   const { matches, total } = await matchesAndTotal(db, userId, matchesSql);
   if (q.offset >= matches) return { ids: [], count: matches };
   // A page nearer the end of the order is walked from there ("garden", last page).
