@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/connection.ts';
 import { isAsciiWord, queryWords } from './search-text.ts';
-import { isWalkShort, matchesAndTotal, wordWalkPage } from './gallery-word-walk.ts';
-import type { GalleryQuery } from './sort-keys.ts';
+import { walkedPage } from './gallery-word-walk.ts';
+import { hasPlaceFilter, type GalleryQuery } from './sort-keys.ts';
 
 /** The longest words migrations 012 and 013 count the spots of, in code points. */
 const COUNTED_WORD_LETTERS = 12;
@@ -25,8 +25,7 @@ export function countedWordOf(dialect: DialectName, words: string[]): string | u
 
 /** Such a word, with no filter but visited: what `countedSearchPage` serves. */
 function countedWord(dialect: DialectName, q: GalleryQuery): string | undefined {
-  const otherFilter = q.type !== undefined || q.city !== undefined || q.country !== undefined;
-  if (!otherFilter) return countedWordOf(dialect, queryWords(q.search));
+  if (!hasPlaceFilter(q)) return countedWordOf(dialect, queryWords(q.search));
 }
 
 /** The user's spots with a word beginning with `word`, of a counter column (migrations 011–013). */
@@ -59,18 +58,5 @@ export async function countedSearchPage(
   const word = countedWord(dialect, q);
   if (word === undefined) return;
   const column = { both: 'spots', true: 'visited', false: 'spots - visited' }[q.visited];
-  const matchesSql = prefixCount(userId, word, column);
-  const { matches, total } = await matchesAndTotal(db, userId, matchesSql);
-  if (q.offset >= matches) return { ids: [], count: matches };
-  // A page nearer the end of the order is walked from there ("garden", last page).
-  const fromEnd = Math.max(0, matches - q.offset - q.limit);
-  const reversed = fromEnd < q.offset;
-  const walk = reversed ? { ...q, offset: fromEnd, limit: matches - q.offset - fromEnd } : q;
-  if (!isWalkShort(walk, matches, total, cap)) return;
-  // The count again beside the page: one statement sees one snapshot of both.
-  const page = await wordWalkPage(db, dialect, userId, walk, [word], matchesSql, reversed);
-  if (!reversed) return { ids: page.ids, count: page.count ?? matches };
-  // From the end, a write in between moves the page: then the matches are read instead.
-  if (page.count !== matches) return;
-  return { ids: page.ids.reverse(), count: matches };
+  return walkedPage(db, dialect, userId, q, [word], prefixCount(userId, word, column), cap);
 }

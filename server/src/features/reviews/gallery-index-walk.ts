@@ -8,6 +8,7 @@ import { decodeOrder, pgOrderCodes, spotCode, sqliteCodes } from './gallery-whol
 import { ftsMatchQuery, pgTsQuery, queryWords } from './search-text.ts';
 import {
   filterConditions,
+  hasPlaceFilter,
   seekRanges,
   REVERSED_SORT_KEYS,
   SORT_KEYS,
@@ -120,8 +121,7 @@ export function indexWalk(
     },
     walkBack: (offset, limit) => range(undefined, REVERSED_SORT_KEYS[q.sortBy], offset, limit),
     async count() {
-      const narrowed = q.type ?? q.city ?? q.country;
-      if (narrowed === undefined && !search) return counted(db, userId, q);
+      if (!hasPlaceFilter(q) && !search) return counted(db, userId, q);
       const base = await spots(search?.with(db) ?? db);
       const row = await base
         .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -192,9 +192,8 @@ function searchIndex(
    * type=museum: 226 rows, not the word's 9,347). Without one, the user's id would offer it
    * an index of all the user's spots to AND with, which narrows nothing.
    */
-  const narrowed = q.type !== undefined || q.city !== undefined || q.country !== undefined;
   const filters = [
-    ...(narrowed ? [sql<SqlBool>`r.user_id = ${userId}`] : []),
+    ...(hasPlaceFilter(q) ? [sql<SqlBool>`r.user_id = ${userId}`] : []),
     ...filterConditions(q),
   ];
   return {

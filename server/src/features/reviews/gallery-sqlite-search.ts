@@ -4,7 +4,7 @@ import type { WholeOrder } from './gallery-positions.ts';
 import { decodeOrder, spotCode, sqliteCodes } from './gallery-whole-order.ts';
 import { countedWordOf, prefixCount } from './gallery-counted-search.ts';
 import { ftsMatchQuery, isAsciiWord, queryWords } from './search-text.ts';
-import { isWalkShort, matchesAndTotal, wordWalkPage } from './gallery-word-walk.ts';
+import { walkedPage } from './gallery-word-walk.ts';
 import {
   isSearchOnly,
   orderBySql,
@@ -60,7 +60,7 @@ export async function plainSearchPage(db: Db, userId: number, q: GalleryQuery) {
     (select group_concat(id, ',') from (select rowid as id from reviews_search
       where reviews_search match ${match} order by rowid ${direction}
       limit ${q.limit} offset ${q.offset})) as ids`.execute(db);
-  const { count = 0, ids = null } = rows[0] ?? {};
+  const { count, ids } = rows[0] ?? {};
   return { ids: ids ? ids.split(',').map(Number) : [], count: Number(count ?? 0) };
 }
 
@@ -99,11 +99,11 @@ export async function testedWalkPage(
 
 /**
  * The page of a search sorted by rating with no other filter whose page is a short walk
- * ("t": 64,569 of 100,000 spots, "garden": 9,348), without reading the set of its matches:
- * the count from the FTS index (2.3 ms for "t" with the prefix index of migration 010), the
- * page by SQLite walking the sort index and testing each row's words until the page is full
- * (gallery-word-walk.ts; `isWalkShort` says when). ASCII words only, so the FTS tokenizer's
- * case folding cannot differ from JS's. Undefined when it does not apply.
+ * (several words; one word is `countedSearchPage`'s), without reading the set of its
+ * matches: the count from the FTS index, the page by SQLite walking the sort index and
+ * testing each row's words until the page is full (gallery-word-walk.ts `walkedPage`).
+ * ASCII words only, so the FTS tokenizer's case folding cannot differ from JS's. Undefined
+ * when it does not apply or the walk would be too long.
  */
 export async function walkedSearchPage(
   db: Db,
@@ -113,13 +113,7 @@ export async function walkedSearchPage(
 ): Promise<{ ids: number[]; count: number } | undefined> {
   const words = queryWords(q.search);
   if (!isRatingSearchOnly(q) || !words.every(isAsciiWord)) return;
-  // A walk reads at least offset + limit rows: past the cap, no need to count.
-  if (q.offset + q.limit > cap) return;
-  const { matches, total } = await matchesAndTotal(db, userId, sqliteMatchCount(userId, words));
-  if (q.offset >= matches) return { ids: [], count: matches };
-  if (!isWalkShort(q, matches, total, cap)) return;
-  const { ids } = await wordWalkPage(db, 'sqlite', userId, q, words);
-  return { ids, count: matches };
+  return walkedPage(db, 'sqlite', userId, q, words, sqliteMatchCount(userId, words), cap);
 }
 
 /**

@@ -21,14 +21,14 @@ import {
  * undefined when the page is empty. `reversed` walks the order from its end (the offset
  * then counts from there, and the ids come in that reversed order).
  */
-export async function wordWalkPage(
+async function wordWalkPage(
   db: Db,
   dialect: DialectName,
   userId: number,
   q: GalleryQuery,
   words: string[],
-  count: RawBuilder<number> = sql<number>`null`,
-  reversed = false,
+  count: RawBuilder<number> | undefined,
+  reversed: boolean,
 ): Promise<{ ids: number[]; count: number | undefined }> {
   const find = sql.raw(dialect === 'sqlite' ? 'instr' : 'strpos');
   const conditions = [
@@ -36,7 +36,10 @@ export async function wordWalkPage(
     ...filterConditions(q),
   ];
   const keys = (reversed ? REVERSED_SORT_KEYS : SORT_KEYS)[q.sortBy];
-  const { rows } = await sql<{ id: number; count: number | null }>`select r.id, ${count} as count
+  const { rows } = await sql<{
+    id: number;
+    count: number | null;
+  }>`select r.id, ${count ?? sql`null`} as count
     from reviews r where r.user_id = ${userId} and ${sql.join(conditions, sql` and `)}
     order by ${orderBySql(keys)} limit ${q.limit} offset ${q.offset}`.execute(db);
   const first = rows[0]?.count;
@@ -44,10 +47,41 @@ export async function wordWalkPage(
 }
 
 /**
+ * A search's page by a word walk (`wordWalkPage`) from the nearer end of its order, and its
+ * count: `matchesSql` (the query's number of matches as a subquery: a counter, or an FTS
+ * count for several words) read first, to place the page and judge the walk. A page walked
+ * from the end reads it again beside the page (one snapshot): a write in between would
+ * shift the page, and the caller then reads the matches instead. Undefined then, and when
+ * the walk would be too long (`isWalkShort`).
+ */
+export async function walkedPage(
+  db: Db,
+  dialect: DialectName,
+  userId: number,
+  q: GalleryQuery,
+  words: string[],
+  matchesSql: RawBuilder<number>,
+  cap: number,
+): Promise<{ ids: number[]; count: number } | undefined> {
+  const { matches, total } = await matchesAndTotal(db, userId, matchesSql);
+  if (q.offset >= matches) return { ids: [], count: matches };
+  // A page nearer the end of the order is walked from there ("garden", last page).
+  const fromEnd = Math.max(0, matches - q.offset - q.limit);
+  const reversed = fromEnd < q.offset;
+  const walk = reversed ? { ...q, offset: fromEnd, limit: matches - q.offset - fromEnd } : q;
+  if (!isWalkShort(walk, matches, total, cap)) return;
+  const recount = reversed ? matchesSql : undefined;
+  const page = await wordWalkPage(db, dialect, userId, walk, words, recount, reversed);
+  if (!reversed) return { ids: page.ids, count: matches };
+  if (page.count !== matches) return;
+  return { ids: page.ids.reverse(), count: matches };
+}
+
+/**
  * A search's number of matches (`matches`: a count from an index or a counter) and the
  * user's number of spots, in one statement: their ratio says how long a word walk would be.
  */
-export async function matchesAndTotal(db: Db, userId: number, matches: RawBuilder<number>) {
+async function matchesAndTotal(db: Db, userId: number, matches: RawBuilder<number>) {
   const { rows } = await sql<{ matches: number | null; total: number | null }>`select
     ${matches} as matches,
     (select total from spot_counts where user_id = ${userId}) as total`.execute(db);
@@ -75,7 +109,7 @@ const WALK_SHARE_OF_MATCHES = 1;
  * Whether a word walk for the query's page is short enough to take: about (offset + limit)
  * × total / matches rows, `total` being all the user's spots (an upper bound under a filter).
  */
-export function isWalkShort(q: GalleryQuery, matches: number, total: number, cap: number) {
+function isWalkShort(q: GalleryQuery, matches: number, total: number, cap: number) {
   const walkRows = ((q.offset + q.limit) * total) / matches;
   return walkRows <= Math.min(cap, Math.max(SHORT_WALK_ROWS, matches * WALK_SHARE_OF_MATCHES));
 }

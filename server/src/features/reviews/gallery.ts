@@ -90,9 +90,9 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     }
     if (dialect === 'sqlite') {
       // Pages read from the indexes and counters, keeping nothing (gallery-sqlite-search.ts,
-      // gallery-counted-search.ts). A one-word search the counters decline (a long walk)
-      // would be declined again by the walked search after its FTS count: that one is for
-      // the others (several words).
+      // gallery-counted-search.ts). Both walk by one rule (`walkedPage`): a one-word search
+      // the counters decline would be declined again, so the walked search is for the others
+      // (several words).
       let direct = await plainSearchPage(db, userId, q);
       if (!direct && !at.matchIds) {
         direct = isCountedSearch(dialect, q)

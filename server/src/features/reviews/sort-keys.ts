@@ -50,13 +50,13 @@ export const REVERSED_SORT_KEYS: Record<ReviewSort, SortKey[]> = Object.fromEntr
   ]),
 ) as Record<ReviewSort, SortKey[]>;
 
+/** Whether the query narrows by a place's type, city or country. */
+export const hasPlaceFilter = (q: GalleryQuery) =>
+  q.type !== undefined || q.city !== undefined || q.country !== undefined;
+
 /** A search with no other filter. */
 export const isSearchOnly = (q: GalleryQuery) =>
-  queryWords(q.search).length > 0 &&
-  q.type === undefined &&
-  q.city === undefined &&
-  q.country === undefined &&
-  q.visited === 'both';
+  queryWords(q.search).length > 0 && !hasPlaceFilter(q) && q.visited === 'both';
 
 /** The exact-match filters as conditions on alias `r` (the reviews table or search hits). */
 export function filterConditions(q: GalleryQuery): Expression<SqlBool>[] {
