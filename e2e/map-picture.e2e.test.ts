@@ -3,7 +3,7 @@ import type { ListSummary } from '@spotbook/contract';
 import type { Page } from 'playwright-core';
 import { PALETTES } from '../server/src/features/basemap/themes.ts';
 import { ApiClient } from './support/api-client.ts';
-import { openSession, screenshot, type Session } from './support/browser.ts';
+import { checkAndClose, openSession, screenshot, type Session } from './support/browser.ts';
 import { createSpot, placeIdsFromIndex } from './support/lists-seed.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
@@ -105,11 +105,8 @@ describe('the map picture on a list page, in a real browser', () => {
     expect((await fetch(`${base}/api/map/tiles/0/0/0.pbf`)).status).toBe(200);
   });
   afterAll(() => stack?.stop());
-  afterEach(async () => {
-    for (const session of sessions.splice(0)) {
-      expect(session.problems).toEqual([]);
-      await session.context.close();
-    }
+  afterEach(async ({ task }) => {
+    for (const session of sessions.splice(0)) await checkAndClose(session, task);
   });
 
   it.each([

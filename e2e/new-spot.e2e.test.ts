@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PLACE_LINK_MESSAGES } from '@spotbook/contract';
 import { ApiClient } from './support/api-client.ts';
-import { openSession, screenshot, type Session } from './support/browser.ts';
+import { checkAndClose, openSession, screenshot, type Session } from './support/browser.ts';
 import { DIALECTS, onceAcrossDialects, startStack, type Stack } from './support/stack.ts';
 
 const LOUVRE = 'lm:fr-paris-louvre-museum';
@@ -82,10 +82,7 @@ describe.each(DIALECTS)('adding a spot on %s', (dialect) => {
     stack = await startStack(dialect);
   });
   afterAll(() => stack?.stop());
-  afterEach(async () => {
-    expect(session.problems).toEqual([]);
-    await session.context.close();
-  });
+  afterEach(({ task }) => checkAndClose(session, task));
 
   it('pari → Paris, louvre → Louvre Museum, 4 stars, visited, saved; then View Spot', async () => {
     session = await openSession(stack.browser);

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_MESSAGES, type ListSummary } from '@spotbook/contract';
 import type { Page } from 'playwright-core';
 import { ApiClient } from './support/api-client.ts';
-import { openSession, type Session } from './support/browser.ts';
+import { checkAndClose, openSession, type Session } from './support/browser.ts';
 import { createSpot, placeIdsFromIndex } from './support/lists-seed.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
@@ -49,11 +49,8 @@ describe('the API answers a page carries', () => {
     for (const id of placeIdsFromIndex(3)) await createSpot(owner, id, { listId: shared.id });
   });
   afterAll(() => stack?.stop());
-  afterEach(async () => {
-    for (const session of sessions.splice(0)) {
-      expect(session.problems).toEqual([]);
-      await session.context.close();
-    }
+  afterEach(async ({ task }) => {
+    for (const session of sessions.splice(0)) await checkAndClose(session, task);
   });
 
   async function newPage() {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, type ListSummary } from '@spotbook/contract';
 import type { Page } from 'playwright-core';
 import { ApiClient } from './support/api-client.ts';
-import { openSession, screenshot, type Session } from './support/browser.ts';
+import { checkAndClose, openSession, screenshot, type Session } from './support/browser.ts';
 import { createSpot, placeIdsFromIndex } from './support/lists-seed.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
@@ -88,11 +88,8 @@ describe('a shared list opened signed out on a phone', () => {
     for (const id of placeIdsFromIndex(6)) await createSpot(owner, id, { listId: list.id });
   });
   afterAll(() => stack?.stop());
-  afterEach(async () => {
-    for (const session of sessions.splice(0)) {
-      expect(session.problems).toEqual([]);
-      await session.context.close();
-    }
+  afterEach(async ({ task }) => {
+    for (const session of sessions.splice(0)) await checkAndClose(session, task);
   });
 
   it.each([

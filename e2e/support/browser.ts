@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { expect } from 'vitest';
 import {
   chromium,
   type Browser,
@@ -35,7 +36,11 @@ export interface Session {
   page: Page;
   /** console errors, page errors and requests that tried to leave the machine */
   problems: string[];
+  /** The page's last requests and their answers, printed when a test fails. */
+  trail: string[];
 }
+
+const TRAIL_LENGTH = 40;
 
 /**
  * A fresh browser profile (its own cookies) whose every request must stay on this
@@ -66,7 +71,55 @@ export async function openSession(
     }
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return { context, page, problems };
+  const trail: string[] = [];
+  const follow = (line: string) => trail.push(line) > TRAIL_LENGTH && trail.shift();
+  const named = (url: string) => new URL(url).pathname;
+  page.on('requestfinished', (request) => {
+    void request.response().then((response) => {
+      follow(`${request.method()} ${named(request.url())} → ${response?.status() ?? '?'}`);
+    });
+  });
+  page.on('requestfailed', (request) => {
+    follow(`${request.method()} ${named(request.url())} ✗ ${request.failure()?.errorText ?? ''}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) follow(`at ${named(frame.url())}`);
+  });
+  return { context, page, problems, trail };
+}
+
+/**
+ * After a test: a failed one prints where its page was and what it last asked (with a
+ * screenshot), so a failure seen once in CI can be read afterwards; then the page's
+ * problems are checked and the profile closed.
+ */
+export async function checkAndClose(
+  session: Session,
+  test?: { fullName: string; result?: { state: string } },
+) {
+  if (test?.result?.state === 'fail') await reportFailure(session, test.fullName);
+  expect(session.problems).toEqual([]);
+  await session.context.close();
+}
+
+async function reportFailure({ page, trail, problems }: Session, testName: string) {
+  const name = `failed-${testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`;
+  const shown = await page
+    .locator('body')
+    .ariaSnapshot({ timeout: 5_000 })
+    .catch((error: unknown) => `(no snapshot: ${String(error)})`);
+  await screenshot(page, name).catch(() => undefined);
+  console.error(
+    [
+      `${testName}: the page at its failure (screenshot ${name}.png)`,
+      `url: ${page.url()}`,
+      `problems: ${problems.join('; ') || 'none'}`,
+      'last requests:',
+      ...trail.map((line) => `  ${line}`),
+      'what it showed:',
+      shown.slice(0, 4_000),
+    ].join('\n'),
+  );
 }
 
 /** Saves a screenshot under test-results/screenshots/ to look at: the page, or its first screen. */

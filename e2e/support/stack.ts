@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { freshSchemaUrl } from '../../server/test/postgres.ts';
 import { startApp, type RunningApp } from './app-server.ts';
-import { launchBrowser, openSession, type Session } from './browser.ts';
+import { checkAndClose, launchBrowser, openSession, type Session } from './browser.ts';
 import { startMailServer } from './mail-server.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -79,11 +79,6 @@ interface StackInUse extends Stack {
   close(session: Session): Promise<void>;
 }
 
-async function checkAndClose(session: Session) {
-  expect(session.problems).toEqual([]);
-  await session.context.close();
-}
-
 /**
  * The setup the browser suites share: a stack for the describe block, started in
  * `beforeAll` and stopped in `afterAll`. The returned object is filled in `beforeAll`
@@ -107,8 +102,8 @@ export function useStack(dialect: Dialect, env: Record<string, string> = {}): St
     Object.assign(stack, await startStack(dialect, env));
   });
   afterAll(() => stack.stop?.()); // absent when beforeAll failed
-  afterEach(async () => {
-    for (const session of sessions.splice(0)) await checkAndClose(session);
+  afterEach(async ({ task }) => {
+    for (const session of sessions.splice(0)) await checkAndClose(session, task);
   });
   return stack;
 }
