@@ -75,9 +75,11 @@ export async function openSession(
   const follow = (line: string) => trail.push(line) > TRAIL_LENGTH && trail.shift();
   const named = (url: string) => new URL(url).pathname;
   page.on('requestfinished', (request) => {
-    void request.response().then((response) => {
-      follow(`${request.method()} ${named(request.url())} → ${response?.status() ?? '?'}`);
-    });
+    // Asked of the browser, so it fails once the profile is closed: then nothing is noted.
+    request.response().then(
+      (response) => follow(`${request.method()} ${named(request.url())} → ${response?.status()}`),
+      () => undefined,
+    );
   });
   page.on('requestfailed', (request) => {
     follow(`${request.method()} ${named(request.url())} ✗ ${request.failure()?.errorText ?? ''}`);
