@@ -82,10 +82,10 @@ export default defineConfig({
           // busy 2-core machine; locators wait 30 s already.
           expect: { poll: { timeout: 10_000 } },
           // A guard against a hung scenario, not a speed bound: the longest (two browsers
-          // sharing a list) took 47 s with two files at once on a quiet machine, and CI
-          // machines have run the suite nearly twice as slowly.
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          // sharing a list) took 47 s with two files at once on a quiet machine, 113 s on a
+          // slower one, and 199 s there with a busy loop and another suite beside it.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],
