@@ -74,12 +74,10 @@ export async function openSession(
   const trail: string[] = [];
   const follow = (line: string) => trail.push(line) > TRAIL_LENGTH && trail.shift();
   const named = (url: string) => new URL(url).pathname;
-  page.on('requestfinished', (request) => {
-    // Asked of the browser, so it fails once the profile is closed: then nothing is noted.
-    request.response().then(
-      (response) => follow(`${request.method()} ${named(request.url())} → ${response?.status()}`),
-      () => undefined,
-    );
+  // The answer's status comes with the event: nothing is asked of the browser afterwards.
+  page.on('response', (response) => {
+    const request = response.request();
+    follow(`${request.method()} ${named(request.url())} → ${response.status()}`);
   });
   page.on('requestfailed', (request) => {
     follow(`${request.method()} ${named(request.url())} ✗ ${request.failure()?.errorText ?? ''}`);
