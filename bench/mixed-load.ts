@@ -54,6 +54,7 @@ import {
   seedSqlite,
   type SeededDb,
 } from './seed-spots.ts';
+import { statCpuMs } from './proc-status.ts';
 import { pgDatabaseUrl } from './seed-writers.ts';
 
 const args = process.argv.slice(2);
@@ -121,16 +122,11 @@ async function runClient(plan: LoadPlan): Promise<LoadFigures> {
  * threads near SECONDS × 1000 ms per worker.
  */
 function treeCpuMs(pid: number): { total: number; mainThreads: number } {
-  const tick = 1000 / 100; // USER_HZ
-  const cpuOf = (stat: string) => {
-    const fields = stat.split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * tick; // utime + stime
-  };
   const cpu = { total: 0, mainThreads: 0 };
   const visit = (p: number) => {
     try {
-      cpu.total += cpuOf(readFileSync(`/proc/${p}/stat`, 'utf8'));
-      cpu.mainThreads += cpuOf(readFileSync(`/proc/${p}/task/${p}/stat`, 'utf8'));
+      cpu.total += statCpuMs(readFileSync(`/proc/${p}/stat`, 'utf8'));
+      cpu.mainThreads += statCpuMs(readFileSync(`/proc/${p}/task/${p}/stat`, 'utf8'));
       for (const task of readdirSync(`/proc/${p}/task`)) {
         const children = readFileSync(`/proc/${p}/task/${task}/children`, 'utf8');
         for (const child of children.split(' ').filter(Boolean)) visit(Number(child));

@@ -11,3 +11,16 @@ export function processMemoryMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS')
   if (kb === undefined) throw new Error(`no ${field} for process ${pid}`);
   return Number(kb) / 1024;
 }
+
+/** USER_HZ: the unit of the CPU times in /proc/PID/stat (100 on Linux). */
+const MS_PER_TICK = 1000 / 100;
+
+/**
+ * CPU ms a process (or thread) has used, user and system, from the text of its
+ * /proc/PID/stat (or /proc/PID/task/TID/stat).
+ */
+export function statCpuMs(stat: string): number {
+  // The fields after the command name, which may itself hold spaces and parentheses.
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK; // utime + stime
+}
