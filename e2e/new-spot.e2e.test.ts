@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { PLACE_LINK_MESSAGES } from '@spotbook/contract';
 import { ApiClient } from './support/api-client.ts';
 import { checkAndClose, openSession, screenshot, type Session } from './support/browser.ts';
@@ -47,6 +47,10 @@ async function pickLouvre(page: Page) {
   await option(page, /^Louvre Museum/).click();
   await selectedHeading(page).filter({ hasText: 'Louvre Museum' }).waitFor();
 }
+
+/** Where `locator` sits on the page, not in the viewport: scrolling does not move it. */
+const pageTop = (locator: Locator) =>
+  locator.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
 
 /** `count` maps on the page, each drawn and at rest, so a screenshot shows them. */
 async function mapsSettled(page: Page, count = 1) {
@@ -345,9 +349,13 @@ describe.each(DIALECTS)('adding a spot on %s', (dialect) => {
         await screenshot(page, `newspot-search-${tag}`);
         await option(page, /^Louvre Museum/).click();
         await page.getByRole('button', { name: 'Save spot' }).waitFor();
-        await page.getByLabel('Review').fill('Worth the queue.');
+        const review = page.getByLabel('Review');
+        const reviewTop = await pageTop(review);
+        await review.fill('Worth the queue.');
         await page.getByRole('radio', { name: '5 stars' }).check();
         await mapsSettled(page);
+        // The map's arrival moved nothing below it: a star tapped meanwhile stays tapped.
+        expect(await pageTop(review)).toBe(reviewTop);
         await screenshot(page, `newspot-selected-${tag}`);
         expect(session.problems).toEqual([]);
         if (width !== 1280 || colorScheme !== 'dark') await session.context.close();

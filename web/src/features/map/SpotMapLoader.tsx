@@ -7,12 +7,18 @@ const LazySpotMap = lazy(() => import('./SpotMap.tsx'));
 
 /**
  * SpotMap behind its own Suspense boundary: while the map code downloads, a box of the
- * map's size shows the same small loading indicator, so the page does not jump.
+ * map's size shows the same small loading indicator, and the row of the pin list's
+ * toggle is kept free below it, so nothing under the map moves when the map arrives (a
+ * tap aimed at a form below it would land 44 px off).
  */
 export function SpotMap(props: SpotMapProps) {
+  const pinListComing = !props.disabled && props.pins.length > 0;
   const fallback = (
-    <div className={styles.placeholder} style={{ height: props.height ?? 360 }}>
-      <MapLoading />
+    <div className={styles.root}>
+      <div className={styles.placeholder} style={{ height: props.height ?? 360 }}>
+        <MapLoading />
+      </div>
+      {pinListComing && <div className={styles.pinListRow} aria-hidden="true" />}
     </div>
   );
   return (
