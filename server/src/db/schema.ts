@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, GeneratedAlways } from 'kysely';
 
 /**
  * Table types for the one typed query layer (Kysely) over SQLite and PostgreSQL.
@@ -90,6 +90,8 @@ export interface ReviewsTable {
   place_country: string;
   /** normalised place name + address + city + review text, for search */
   search_norm: string;
+  /** bit n set when a word of search_norm begins with letter n of a–z (migration 014) */
+  initials: GeneratedAlways<number>;
 }
 
 /** Per-user spot counters, kept by triggers (migration 002) for the gallery's counts. */

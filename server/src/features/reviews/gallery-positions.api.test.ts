@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewSort, VisitedFilter } from '@spotbook/contract';
 import { createPlace, createSpot } from '../../../test/factories.ts';
 import { signedInUser, useTestApp } from '../../../test/helper.ts';
+import { countedSearchPage } from './gallery-counted-search.ts';
 import { galleryReader, type GalleryOptions } from './gallery.ts';
 import type { GalleryQuery } from './sort-keys.ts';
 
@@ -85,6 +86,8 @@ const SHAPES: Partial<GalleryQuery>[] = [
   { search: 'plain', type: 'park', city: 'Lyon', visited: 'false' },
   { search: 'tower', country: 'France' },
   { search: 'tower garden' },
+  { search: 't' },
+  { search: 'g', visited: 'true' },
   { search: 'nothingmatches' },
 ];
 const SORTS: ReviewSort[] = ['newest', 'oldest', 'highest_rating', 'lowest_rating'];
@@ -128,6 +131,22 @@ describe('gallery pages from cached marks', () => {
 
   it('equal it without marks (offsets shorter than a step)', async () => {
     await checkEveryPage({ step: 1000 });
+  });
+
+  it('walk a one-letter search eight times further: it reads index entries, not rows', async () => {
+    const q: GalleryQuery = {
+      offset: 2,
+      limit: 2,
+      sortBy: 'lowest_rating',
+      visited: 'both',
+      search: 't',
+    };
+    // 't' and 'to' match the 6 spots with 'tower': a walk of ~(2 + 2) × 40 / 6 = 27
+    // entries, over a cap of 8 for a word, within 8 × 8 for a letter.
+    const page = (search: string) =>
+      countedSearchPage(t.ctx.db, t.ctx.dialect, alice.id, { ...q, search }, 8);
+    expect(await page('t')).toEqual(expected(q));
+    expect(await page('to')).toBeUndefined();
   });
 
   it('forget marks and counts when the user writes a spot', async () => {

@@ -16,8 +16,8 @@ import {
  * `walkedSearchPage`, gallery-counted-search.ts `countedSearchPage`; decision 004).
  *
  * The test `' ' || word` within `' ' || search_norm` is the search index's own word-prefix
- * match on `search_norm`'s format (distinct words of letters and digits, single spaces).
- * `count`, when given, is read beside the page in the same statement (one snapshot); it is
+ * match on `search_norm`'s format (distinct words of letters and digits, single spaces);
+ * a word of one letter is tested on `initials` instead (`wordCondition`). `count`, when given, is read beside the page in the same statement (one snapshot); it is
  * undefined when the page is empty. `reversed` walks the order from its end (the offset
  * then counts from there, and the ids come in that reversed order).
  */
@@ -30,11 +30,7 @@ async function wordWalkPage(
   count: RawBuilder<number> | undefined,
   reversed: boolean,
 ): Promise<{ ids: number[]; count: number | undefined }> {
-  const find = sql.raw(dialect === 'sqlite' ? 'instr' : 'strpos');
-  const conditions = [
-    ...words.map((word) => sql`${find}(' ' || r.search_norm, ${` ${word}`}) > 0`),
-    ...filterConditions(q),
-  ];
+  const conditions = [...words.map((word) => wordCondition(dialect, word)), ...filterConditions(q)];
   const keys = (reversed ? REVERSED_SORT_KEYS : SORT_KEYS)[q.sortBy];
   const { rows } = await sql<{
     id: number;
@@ -44,6 +40,23 @@ async function wordWalkPage(
     order by ${orderBySql(keys)} limit ${q.limit} offset ${q.offset}`.execute(db);
   const first = rows[0]?.count;
   return { ids: rows.map((row) => row.id), count: first == null ? undefined : Number(first) };
+}
+
+/** The bit of `reviews.initials` for a word of one letter a–z (migration 014), else undefined. */
+export function initialBit(word: string): number | undefined {
+  if (!/^[a-z]$/.test(word)) return;
+  return 2 ** (word.charCodeAt(0) - 'a'.charCodeAt(0));
+}
+
+/**
+ * A spot has a word beginning with `word`. For one letter that is its bit of `initials`,
+ * which the sort indexes carry: the walk then reads no row, only index entries.
+ */
+function wordCondition(dialect: DialectName, word: string): RawBuilder<unknown> {
+  const bit = initialBit(word);
+  if (bit !== undefined) return sql`(r.initials & ${bit}) <> 0`;
+  const find = sql.raw(dialect === 'sqlite' ? 'instr' : 'strpos');
+  return sql`${find}(' ' || r.search_norm, ${` ${word}`}) > 0`;
 }
 
 /**

@@ -6,6 +6,7 @@ import { signedInUser, useTestApp } from '../../../test/helper.ts';
 import * as shortPrefixCounts from '../../db/migrations/011_search_prefix_counts.ts';
 import * as longerPrefixCounts from '../../db/migrations/012_search_prefix_counts_longer.ts';
 import * as sqlitePrefixCounts from '../../db/migrations/013_search_prefix_counts_sqlite.ts';
+import * as searchInitials from '../../db/migrations/014_search_initials.ts';
 
 /*
  * Searches for one word, alone or with the visited filter: "t", "mu", "mus" (what a search
@@ -41,7 +42,7 @@ const { t, alice } = useTestApp({ users: ['alice'] });
 async function wordsById(userId: number) {
   const rows = await t.ctx.db
     .selectFrom('reviews')
-    .select(['id', 'search_norm', 'rating', 'visited'])
+    .select(['id', 'search_norm', 'rating', 'visited', 'initials'])
     .where('user_id', '=', userId)
     .execute();
   return rows.map((row) => ({ ...row, words: row.search_norm.split(' ').filter(Boolean) }));
@@ -70,17 +71,18 @@ async function expected(
   return found.sort(compare).map((spot) => spot.id);
 }
 
-/** Every page of a search, two spots a page. */
+/** Every page of a search, two spots a page, to its count. */
 async function pages(word: string, sortBy: string, visited: string) {
   const ids: number[] = [];
   const counts = new Set<number>();
-  for (let offset = 0; offset < 20; offset += 2) {
+  for (let offset = 0, count = 1; offset < count; offset += 2) {
     const search = encodeURIComponent(word);
     const query = `?search=${search}&sortBy=${sortBy}&visited=${visited}&offset=${offset}&limit=2`;
     const response = await alice.client.get(`/api/reviews/review/${query}`);
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json<ReviewsPage>();
     counts.add(page.count);
+    count = page.count;
     ids.push(...page.results.map((spot) => spot.id));
   }
   return { ids, counts: [...counts] };
@@ -115,6 +117,12 @@ async function expectSearchesAsTheWordsSay() {
   );
   const counted = rows.map((row) => [row.prefix, [Number(row.spots), Number(row.visited)]]);
   expect(new Map(counted as [string, [number, number]][])).toEqual(byPrefix);
+  // What a one-letter search walks (migration 014): a bit for each letter a–z a word begins.
+  for (const { id, words, initials } of await wordsById(alice.id)) {
+    const letters = new Set(words.map((w) => w[0]!).filter((c) => /[a-z]/.test(c)));
+    const bits = [...letters].reduce((sum, c) => sum + 2 ** (c.charCodeAt(0) - 97), 0);
+    expect(Number(initials), `initials of spot ${id}: ${words.join(' ')}`).toBe(bits);
+  }
 }
 
 describe('searches for one word', () => {
@@ -168,6 +176,17 @@ describe('searches for one word', () => {
     expect(await tableNamed()).toBeNull();
     for (const migration of migrations) await migration.up(t.ctx.db);
     expect(await tableNamed()).toBe('search_prefix_counts');
+    await expectSearchesAsTheWordsSay();
+  });
+
+  it('has the initials of the spots already there when migration 014 runs', async () => {
+    for (const [n, name] of NAMES.entries()) {
+      const placeId = await createPlace(t.ctx, { display_name: name });
+      await createSpot(alice, placeId, { review: n % 2 ? 'tasty temple' : 'zen', visited: n > 4 });
+    }
+    await searchInitials.down(t.ctx.db);
+    await expect(t.ctx.db.selectFrom('reviews').select('initials').execute()).rejects.toThrow();
+    await searchInitials.up(t.ctx.db);
     await expectSearchesAsTheWordsSay();
   });
 });
