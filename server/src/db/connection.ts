@@ -53,8 +53,8 @@ const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 
 /**
  * A migration; one that rewrites a table on PostgreSQL names it in `rewritesOnPostgres`.
  * The rewrite leaves the table's visibility map empty, so index-only scans read every row
- * from the heap again until VACUUM has passed over it (migration 014: "t" at offset 30,000 took
- * 57 ms instead of 5); VACUUM cannot run in the migration's transaction, so
+ * from the heap again until VACUUM has passed over it (migration 014: "t" at offset 30,000
+ * took 57 ms instead of 5). VACUUM cannot run in the migration's transaction, so
  * `migrateToLatest` runs it afterwards.
  */
 export interface OurMigration extends Migration {

@@ -17,8 +17,9 @@ import {
  *
  * The test `' ' || word` within `' ' || search_norm` is the search index's own word-prefix
  * match on `search_norm`'s format (distinct words of letters and digits, single spaces);
- * a word of one letter is tested on `initials` instead (`wordCondition`). `count`, when given, is read beside the page in the same statement (one snapshot); it is
- * undefined when the page is empty. `reversed` walks the order from its end (the offset
+ * a word of one letter is tested on `initials` instead (`wordCondition`). `count`, when
+ * given, is read beside the page in the same statement (one snapshot); it is undefined
+ * when the page is empty. `reversed` walks the order from its end (the offset
  * then counts from there, and the ids come in that reversed order).
  */
 async function wordWalkPage(
@@ -50,7 +51,8 @@ export function initialBit(word: string): number | undefined {
 
 /**
  * A spot has a word beginning with `word`. For one letter that is its bit of `initials`,
- * which the sort indexes carry: the walk then reads no row, only index entries.
+ * which the sort indexes carry: PostgreSQL then walks index entries only, SQLite reads the
+ * value from the index too (it still visits the rows: ~2.3 ms for 46,000 entries).
  */
 function wordCondition(dialect: DialectName, word: string): RawBuilder<unknown> {
   const bit = initialBit(word);
