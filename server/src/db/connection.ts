@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import { isPostgres } from './dialect.ts';
 import type { Database } from './schema.ts';
 import { QueuedSqliteDialect } from './sqlite-driver.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -79,7 +80,7 @@ export async function loadMigrations(): Promise<Record<string, OurMigration>> {
 }
 
 async function currentSchema(db: Db): Promise<string | undefined> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  if (!isPostgres(db)) return undefined;
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema;
 }
@@ -101,7 +102,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
       error instanceof Error ? error.message : error === undefined ? '' : inspect(error);
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!isPostgres(db)) return;
   const applied = (results ?? []).filter((r) => r.status === 'Success' && r.direction === 'Up');
   const rewritten = new Set(
     applied.flatMap((r) => migrations[r.migrationName]?.rewritesOnPostgres ?? []),

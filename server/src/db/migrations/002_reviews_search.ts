@@ -27,7 +27,7 @@ export const lowRatingKeySql = (rating = 'rating') =>
  * "newest" needs no timestamp key. Columns after id don't change the order; they let a
  * filter or count combined with another filter (visited, rating) stay in the index.
  */
-const btreeIndexes: [name: string, columns: string][] = [
+export const btreeIndexes: [name: string, columns: string][] = [
   ['reviews_user_newest', 'user_id, id, visited, rating'],
   ['reviews_user_rating', 'user_id, rating, id, visited'],
   ['reviews_user_rating_low', `user_id, ${lowRatingKeySql()}, id DESC, rating, visited`],

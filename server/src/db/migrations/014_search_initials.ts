@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect.ts';
-import { lowRatingKeySql } from './002_reviews_search.ts';
+import { btreeIndexes } from './002_reviews_search.ts';
 
 /**
  * `reviews.initials`: which letters a–z begin a word of the spot's (`search_norm`), one bit
@@ -30,12 +30,13 @@ function initialsSql(postgres: boolean): string {
 }
 
 /** The sort indexes a one-word search walks (migration 002's), now ending in `initials`. */
-const SORT_INDEXES: [name: string, columns: string][] = [
-  ['reviews_user_newest', 'user_id, id, visited, rating'],
-  ['reviews_user_rating', 'user_id, rating, id, visited'],
-  ['reviews_user_rating_low', `user_id, ${lowRatingKeySql()}, id DESC, rating, visited`],
-  ['reviews_user_visited', 'user_id, visited, id, rating'],
+const SORT_INDEX_NAMES = [
+  'reviews_user_newest',
+  'reviews_user_rating',
+  'reviews_user_rating_low',
+  'reviews_user_visited',
 ];
+const SORT_INDEXES = btreeIndexes.filter(([name]) => SORT_INDEX_NAMES.includes(name));
 
 const run = (db: Kysely<any>, statement: string) => sql.raw(statement).execute(db);
 

@@ -1,11 +1,14 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { cx } from '@/lib/cx.ts';
 import { boundsContain } from './bounds.ts';
 import { OFFLINE_STYLE_URL, OSM_MAP_CREDIT, themedStyleUrl, useMapConfig } from './map-config.ts';
 import { MapLoading } from './MapLoading.tsx';
 import { MapPicture, useMapPictureUrl } from './MapPicture.tsx';
 import { PinList } from './PinList.tsx';
+import { showsPinList } from './pin-list-rule.ts';
 import type { Bounds, EngineProps, LoadState, SpotMapProps } from './types.ts';
 import { useColorScheme } from './use-color-scheme.ts';
+import column from './placeholder.module.css';
 import styles from './spot-map.module.css';
 
 // Each engine is its own chunk: a MapLibre deployment never downloads the Google code.
@@ -70,7 +73,7 @@ export default function SpotMap(props: SpotMapProps) {
   });
   return (
     <div
-      className={styles.root}
+      className={cx(column.column, styles.root)}
       data-map-state={state}
       data-map-idle={idle}
       data-map-engine={config?.engine}
@@ -113,7 +116,7 @@ export default function SpotMap(props: SpotMapProps) {
         )}
         {children && <div className={styles.overlay}>{children}</div>}
       </div>
-      {!disabled && pins.length > 0 && (
+      {showsPinList({ pins, disabled }) && (
         <PinList pins={inView} total={pins.length} selectedId={selectedId} />
       )}
     </div>

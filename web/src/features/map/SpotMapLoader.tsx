@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { MapLoading } from './MapLoading.tsx';
+import { showsPinList } from './pin-list-rule.ts';
 import type { SpotMapProps } from './types.ts';
 import styles from './placeholder.module.css';
 
@@ -12,13 +13,12 @@ const LazySpotMap = lazy(() => import('./SpotMap.tsx'));
  * tap aimed at a form below it would land 44 px off).
  */
 export function SpotMap(props: SpotMapProps) {
-  const pinListComing = !props.disabled && props.pins.length > 0;
   const fallback = (
-    <div className={styles.root}>
+    <div className={styles.column}>
       <div className={styles.placeholder} style={{ height: props.height ?? 360 }}>
         <MapLoading />
       </div>
-      {pinListComing && <div className={styles.pinListRow} aria-hidden="true" />}
+      {showsPinList(props) && <div className={styles.pinListRow} aria-hidden="true" />}
     </div>
   );
   return (
