@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/connection.ts';
 import { isAsciiWord, queryWords } from './search-text.ts';
-import { initialBit, walkedPage } from './gallery-word-walk.ts';
+import { initialBit, walkedPage, type WalkMarks } from './gallery-word-walk.ts';
 import { hasPlaceFilter, type GalleryQuery } from './sort-keys.ts';
 
 /** The longest words migrations 012 and 013 count the spots of, in code points. */
@@ -50,8 +50,9 @@ export const prefixCount = (userId: number, word: string, column = 'spots') =>
  * 8–12 ms). Here the count is the prefix's counter (migrations 011–013), and the page
  * comes from walking the query's sort index, testing each spot's words, until the page is
  * full: about (offset + limit) × spots / matches rows, counted from the nearer end of the
- * order. Undefined when that is too long (deep pages, rarer words: `isWalkShort`), or when
- * the search is not such a search. Nothing is kept: each page is read again (decision 004,
+ * order or from a kept mark (`kept`). Undefined when that is too long (deep pages, rarer
+ * words: `isWalkShort`), or when the search is not such a search. Only marks are kept
+ * (decision 004,
  * "Searches of one word on PostgreSQL", "SQLite counts one-word searches too"; the walk is
  * gallery-word-walk.ts).
  */
@@ -61,10 +62,12 @@ export async function countedSearchPage(
   userId: number,
   q: GalleryQuery,
   cap = COUNTED_SEARCH_WALK_CAP,
+  kept?: WalkMarks,
 ): Promise<{ ids: number[]; count: number } | undefined> {
   const word = countedWord(dialect, q);
   if (word === undefined) return;
   const column = { both: 'spots', true: 'visited', false: 'spots - visited' }[q.visited];
   const walkCap = initialBit(word) === undefined ? cap : cap * INDEX_ONLY_WALK_FACTOR;
-  return walkedPage(db, dialect, userId, q, [word], prefixCount(userId, word, column), walkCap);
+  const matches = prefixCount(userId, word, column);
+  return walkedPage(db, dialect, userId, q, [word], matches, walkCap, kept);
 }

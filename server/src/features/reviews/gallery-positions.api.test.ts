@@ -4,6 +4,7 @@ import { createPlace, createSpot } from '../../../test/factories.ts';
 import { signedInUser, useTestApp } from '../../../test/helper.ts';
 import { countedSearchPage } from './gallery-counted-search.ts';
 import { galleryReader, type GalleryOptions } from './gallery.ts';
+import { addMark, type Mark } from './gallery-positions.ts';
 import type { GalleryQuery } from './sort-keys.ts';
 
 /*
@@ -147,6 +148,28 @@ describe('gallery pages from cached marks', () => {
       countedSearchPage(t.ctx.db, t.ctx.dialect, alice.id, { ...q, search }, 8);
     expect(await page('t')).toEqual(expected(q));
     expect(await page('to')).toBeUndefined();
+  });
+
+  it('seek a word walk to a mark an earlier page of this version found', async () => {
+    const q: GalleryQuery = {
+      offset: 3,
+      limit: 2,
+      sortBy: 'highest_rating',
+      visited: 'both',
+      search: 'garden',
+    };
+    const marks: Mark[] = [];
+    const kept = { marks, step: 3, add: (mark: Mark) => addMark(marks, mark) };
+    const page = (cap: number, withMarks = kept) =>
+      countedSearchPage(t.ctx.db, t.ctx.dialect, alice.id, q, cap, withMarks);
+    // 'garden' matches 14 of 40 spots: from the start this page walks ~5 × 40 / 14 = 14
+    // entries, past a cap of 8; from a mark at its offset, ~6.
+    expect(await page(8, undefined)).toBeUndefined();
+    expect(await page(64)).toEqual(expected(q));
+    expect(marks.map((mark) => mark.pos)).toEqual([3]);
+    expect(await page(8)).toEqual(expected(q));
+    expect(await page(8)).toEqual(expected(q));
+    expect(marks).toHaveLength(1);
   });
 
   it('forget marks and counts when the user writes a spot', async () => {

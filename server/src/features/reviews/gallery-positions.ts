@@ -17,8 +17,11 @@ import type { GalleryQuery, SortMark } from './sort-keys.ts';
  * - with search words: its whole order (`order`), found once. Finding a search's matches
  *   is the costly part of every search request (a short prefix expands to thousands of
  *   index terms; PostgreSQL's GIN lookup and heap reads); every page is then a slice.
+ *   A search whose pages are walked on the sort index instead (gallery-word-walk.ts)
+ *   keeps marks, as above, among its matches.
  * A newer version is reached by applying the version's changes (gallery-changes.ts), not
- * by starting again.
+ * by starting again. A search's marks are not carried: the change log does not say
+ * whether a changed spot matched the words before.
  */
 export interface Positions {
   readonly key: string;

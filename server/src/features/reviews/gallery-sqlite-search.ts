@@ -4,7 +4,7 @@ import type { WholeOrder } from './gallery-positions.ts';
 import { decodeOrder, spotCode, sqliteCodes } from './gallery-whole-order.ts';
 import { countedWordOf, prefixCount } from './gallery-counted-search.ts';
 import { ftsMatchQuery, isAsciiWord, queryWords } from './search-text.ts';
-import { walkedPage } from './gallery-word-walk.ts';
+import { walkedPage, type WalkMarks } from './gallery-word-walk.ts';
 import {
   isSearchOnly,
   orderBySql,
@@ -110,10 +110,11 @@ export async function walkedSearchPage(
   userId: number,
   q: GalleryQuery,
   cap = TESTED_WALK_CAP,
+  kept?: WalkMarks,
 ): Promise<{ ids: number[]; count: number } | undefined> {
   const words = queryWords(q.search);
   if (!isRatingSearchOnly(q) || !words.every(isAsciiWord)) return;
-  return walkedPage(db, 'sqlite', userId, q, words, sqliteMatchCount(userId, words), cap);
+  return walkedPage(db, 'sqlite', userId, q, words, sqliteMatchCount(userId, words), cap, kept);
 }
 
 /**

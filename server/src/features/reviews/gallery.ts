@@ -11,6 +11,7 @@ import {
 } from './gallery-positions.ts';
 import { indexWalk, type OrderSource } from './gallery-index-walk.ts';
 import { countedSearchPage, isCountedSearch } from './gallery-counted-search.ts';
+import type { WalkMarks } from './gallery-word-walk.ts';
 import {
   isRatingSearchOnly,
   walkedSearchPage,
@@ -84,8 +85,14 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     });
     if (at.order) return slice(at.order);
     let order: WholeOrder | undefined;
+    // Marks of walked pages: this version's only (a search's catch-up drops them).
+    const kept: WalkMarks = {
+      marks: at.marks,
+      step: positions.step,
+      add: (mark) => found.push(() => addMark(at.marks, mark)),
+    };
     if (dialect === 'postgres') {
-      const direct = await countedSearchPage(db, dialect, userId, q, options.testedWalk);
+      const direct = await countedSearchPage(db, dialect, userId, q, options.testedWalk, kept);
       if (direct) return direct;
     }
     if (dialect === 'sqlite') {
@@ -96,8 +103,8 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
       let direct = await plainSearchPage(db, userId, q);
       if (!direct && !at.matchIds) {
         direct = isCountedSearch(dialect, q)
-          ? await countedSearchPage(db, dialect, userId, q, options.testedWalk)
-          : await walkedSearchPage(db, userId, q, options.testedWalk);
+          ? await countedSearchPage(db, dialect, userId, q, options.testedWalk, kept)
+          : await walkedSearchPage(db, userId, q, options.testedWalk, kept);
       }
       if (direct) return direct;
       // Only a search with no other filter, by rating, uses the set of matches. With a
