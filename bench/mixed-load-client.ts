@@ -107,16 +107,23 @@ function headersOf(spec: RequestSpec, person: Person): Record<string, string> {
   return headers;
 }
 
+/**
+ * Sends the request and reads the whole answer. Only a failed answer's body is kept (its
+ * start is printed): decoding every body, a 2,000-spot list's 190 KB of gzip among them,
+ * cost this process ~0.3 ms of CPU a request, on the cores the server is measured on.
+ */
 const send = (spec: RequestSpec, person: Person) =>
   new Promise<{ status: number; body: string }>((resolve) => {
     const request = http.request(
       plan.base + spec.path,
       { method: spec.method, agent, headers: headersOf(spec, person) },
       (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        const status = response.statusCode ?? 0;
+        const failed = status < 200 || status >= 300;
+        const chunks: Buffer[] = [];
+        if (failed) response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        else response.resume();
+        response.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString() }));
       },
     );
     request.on('error', (error) => resolve({ status: 0, body: error.message }));

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_REQUIRED_DETAIL, REVIEW_MESSAGES, type ReviewsPage } from '@spotbook/contract';
 import { createList, createPlace, createSpot } from '../../../test/factories.ts';
@@ -192,6 +193,14 @@ describe('GET /api/reviews/review/', () => {
     expect((await gallery('?limit=500', bulk)).results).toHaveLength(100);
     const byDefault = await gallery('', bulk);
     expect([byDefault.count, byDefault.results.length]).toEqual([105, 20]);
+    // A browser's page comes brotli-compressed (app.ts: quality 2) and reads the same.
+    const plain = await bulk.client.get('/api/reviews/review/?limit=100');
+    const packed = await bulk.client.request('GET', '/api/reviews/review/?limit=100', undefined, {
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    });
+    expect(packed.headers['content-encoding']).toBe('br');
+    expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(packed.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('refuses unknown sortBy and visited values with a clear 400', async () => {
