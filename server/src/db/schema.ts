@@ -233,6 +233,14 @@ export interface ImportRowsTable {
   decision: string;
 }
 
+/** A big list's built answer, shared by every app process (migration 015). */
+export interface ListAnswersTable {
+  list_id: number;
+  /** the `lists.version` it was built at (its data may be newer, never older) */
+  version: number;
+  gzipped: Buffer;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -247,6 +255,7 @@ export interface Database {
   list_slugs: ListSlugsTable;
   list_reviews: ListReviewsTable;
   saved_lists: SavedListsTable;
+  list_answers: ListAnswersTable;
   photos: PhotosTable;
   imports: ImportsTable;
   import_rows: ImportRowsTable;

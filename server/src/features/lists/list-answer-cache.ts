@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/connection.ts';
 import { buildListAnswer } from './list-answer-build.ts';
+import { storedListAnswer } from './list-answer-store.ts';
 import type { ListRecord } from './repository.ts';
 import { acceptsGzip } from '../../lib/accepts-gzip.ts';
 import { OnDemandPool } from '../../lib/on-demand-pool.ts';
@@ -58,6 +59,9 @@ export interface ListAnswers {
  * one worker thread with a database connection of its own; only the gzipped bytes come
  * back, moved, not copied. The thread starts on the first big build (which runs here
  * meanwhile: the thread takes ~0.3-1 s to load its code) and ends when unused.
+ *
+ * Built once for every app process: the thread stores a big list's answer in the database
+ * (migration 015), and a process without it in memory reads it there before building.
  */
 export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswers {
   const pool = new OnDemandPool<ListRecord, { gzipped: Uint8Array; threadId: number }>({
@@ -73,6 +77,10 @@ export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswer
   });
   const threadFrom = options.threadFrom ?? THREAD_BUILD_FROM;
   const build = async (list: ListRecord): Promise<Buffer> => {
+    // Another app process may have built this version already (the thread stores what it
+    // builds: list-answer-store.ts).
+    const stored = list.spot_count >= threadFrom && (await storedListAnswer(db, list));
+    if (stored) return stored;
     if (list.spot_count >= threadFrom && pool.ready) {
       const built = await pool.run(list);
       answers.lastBuildThreadId = built.threadId;

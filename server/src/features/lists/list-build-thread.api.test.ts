@@ -6,6 +6,7 @@ import { useTestApp } from '../../../test/helper.ts';
 import { clock } from '../../lib/clock.ts';
 import { buildListAnswer } from './list-answer-build.ts';
 import { cachedListAnswer, THREAD_BUILD_FROM, type ListAnswers } from './list-answer-cache.ts';
+import { storeListAnswer } from './list-answer-store.ts';
 import { findList } from './repository.ts';
 import { spotColumns } from '../reviews/spot-columns.ts';
 import { createList } from './test/factories.ts';
@@ -165,6 +166,55 @@ describe('list build thread', () => {
     await kept.warm();
     await expect(kept.answer(await record(list.id))).rejects.toThrow();
     await expect(buildListAnswer(t.ctx.db, await record(list.id))).rejects.toThrow();
+  });
+
+  it('stores a big list’s answer for the other app processes, one version at a time', async () => {
+    const list = await bigList(THREAD_BUILD_FROM);
+    const kept = answers();
+    await kept.warm();
+    const row = await record(list.id);
+    const built = await kept.answer(row);
+    const stored = () =>
+      t.ctx.db
+        .selectFrom('list_answers')
+        .select(['version', 'gzipped'])
+        .where('list_id', '=', list.id)
+        .executeTakeFirst();
+    expect(await stored()).toEqual({ version: row.version, gzipped: built });
+
+    // Another app process (its own memory, no thread started) reads it instead of building.
+    const other = cachedListAnswer(t.ctx.db, {
+      database: { dataDir: t.ctx.config.DATA_DIR, databaseUrl: t.ctx.config.DATABASE_URL },
+    });
+    try {
+      expect((await other.answer(row)).equals(built)).toBe(true);
+      expect(other.lastBuildThreadId).toBeUndefined();
+
+      // A newer version is built, never taken from the store's older one.
+      const spot = (JSON.parse(gunzipSync(built).toString()) as ListDetail).reviews[0]!.id;
+      await t.ctx.db
+        .updateTable('reviews')
+        .set({ review: 'Rewritten' })
+        .where('id', '=', spot)
+        .execute();
+      const newer = await record(list.id);
+      expect(newer.version).toBeGreaterThan(row.version);
+      const rebuilt = JSON.parse(gunzipSync(await other.answer(newer)).toString()) as ListDetail;
+      expect(other.lastBuildThreadId).toBe(threadId);
+      expect(rebuilt.reviews[0]).toMatchObject({ id: spot, review: 'Rewritten' });
+
+      // The thread's build of it replaces the stored one; an older one never does.
+      const fresh = await kept.answer(newer);
+      expect(await stored()).toEqual({ version: newer.version, gzipped: fresh });
+      await storeListAnswer(t.ctx.db, row, Buffer.from('older'));
+      expect(await stored()).toEqual({ version: newer.version, gzipped: fresh });
+    } finally {
+      await other.close();
+    }
+
+    // Deleting the list deletes its answer.
+    expect((await alice.client.delete(`/api/lists/list/${list.slug}/`)).statusCode).toBe(204);
+    expect(await stored()).toBeUndefined();
   });
 
   it('builds a small list on the event loop', async () => {

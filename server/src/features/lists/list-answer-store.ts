@@ -1,0 +1,46 @@
+import type { Db } from '../../db/connection.ts';
+import type { ListRecord } from './repository.ts';
+
+/**
+ * Big lists' built answers in the database (migration 015), so that every app process on
+ * it builds a list version once: each worker, and each app server on one PostgreSQL, kept
+ * only its own and built every version again (decision 023, "Built once for every
+ * worker"). The memory of each process (list-answer-cache.ts) is still asked first.
+ */
+
+/** The answer an app process built at `list`'s version, if one did. */
+export async function storedListAnswer(db: Db, list: ListRecord): Promise<Buffer | undefined> {
+  const row = await db
+    .selectFrom('list_answers')
+    .select('gzipped')
+    .where('list_id', '=', list.id)
+    .where('version', '=', list.version)
+    .executeTakeFirst();
+  return row?.gzipped;
+}
+
+/**
+ * Stores `gzipped`, built at `list`'s version, unless an answer of a newer version is
+ * stored already (two processes may build versions of one list at once). Storing is a
+ * saving, not part of the answer: a failure (the list deleted meanwhile, a busy database)
+ * leaves the answer to be built again by whoever asks next, and is not the request's.
+ */
+export async function storeListAnswer(db: Db, list: ListRecord, gzipped: Buffer): Promise<void> {
+  try {
+    await db
+      .insertInto('list_answers')
+      .values({ list_id: list.id, version: list.version, gzipped })
+      .onConflict((conflict) =>
+        conflict
+          .column('list_id')
+          .doUpdateSet((eb) => ({
+            version: eb.ref('excluded.version'),
+            gzipped: eb.ref('excluded.gzipped'),
+          }))
+          .whereRef('list_answers.version', '<', 'excluded.version'),
+      )
+      .execute();
+  } catch {
+    // See above: the next request builds it again.
+  }
+}
