@@ -109,8 +109,9 @@ function headersOf(spec: RequestSpec, person: Person): Record<string, string> {
 
 /**
  * Sends the request and reads the whole answer. Only a failed answer's body is kept (its
- * start is printed): decoding every body, a 2,000-spot list's 190 KB of gzip among them,
- * cost this process ~0.3 ms of CPU a request, on the cores the server is measured on.
+ * start is printed), as wrk does: decoding every body as text, gzip and brotli bytes
+ * among them, was work on the cores the server is measured on (decision 023, "The load
+ * generator reads bodies without decoding them").
  */
 const send = (spec: RequestSpec, person: Person) =>
   new Promise<{ status: number; body: string }>((resolve) => {
