@@ -79,9 +79,10 @@ export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswer
   const build = async (list: ListRecord): Promise<Buffer> => {
     // Another app process may have built this version already (the thread stores what it
     // builds: list-answer-store.ts).
-    const stored = list.spot_count >= threadFrom && (await storedListAnswer(db, list));
+    const big = list.spot_count >= threadFrom;
+    const stored = big && (await storedListAnswer(db, list));
     if (stored) return stored;
-    if (list.spot_count >= threadFrom && pool.ready) {
+    if (big && pool.ready) {
       const built = await pool.run(list);
       answers.lastBuildThreadId = built.threadId;
       const { buffer, byteOffset, byteLength } = built.gzipped;
@@ -89,7 +90,7 @@ export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswer
     }
     // Built here while the thread starts (it takes ~0.3-1 s, seconds on a busy machine):
     // a build waiting for it would keep its readers waiting that long.
-    if (list.spot_count >= threadFrom) pool.warm().catch(() => undefined);
+    if (big) pool.warm().catch(() => undefined);
     answers.lastBuildThreadId = threadId;
     return buildListAnswer(db, list);
   };

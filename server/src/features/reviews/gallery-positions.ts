@@ -102,6 +102,20 @@ export function markBefore(marks: readonly Mark[], offset: number): number {
   return hi;
 }
 
+/**
+ * Where a page at `offset` walks from: the last kept mark at or before it (`from`, at
+ * position `start`; the order's start when there is none), and `target`, where the walk
+ * leaves a mark: the last multiple of `step` before the offset when the walk would be a
+ * step or more long, else `start` (no new mark). So the first deep request of a query walks
+ * once, and later ones there or past it seek and walk less than a step.
+ */
+export function walkStart(marks: readonly Mark[], offset: number, step: number) {
+  const from: Mark | undefined = marks[markBefore(marks, offset)];
+  const start = from?.pos ?? 0;
+  const target = offset - start >= step ? offset - (offset % step) : start;
+  return { from, start, target };
+}
+
 /** Adds a mark, keeping the marks sorted by position. */
 export function addMark(marks: Mark[], mark: Mark): void {
   marks.splice(markBefore(marks, mark.pos) + 1, 0, mark);

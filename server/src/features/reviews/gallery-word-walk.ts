@@ -1,6 +1,6 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, DialectName } from '../../db/connection.ts';
-import { markBefore, type Mark } from './gallery-positions.ts';
+import { walkStart, type Mark } from './gallery-positions.ts';
 import { seekWalk, type ReadRange } from './gallery-seek-walk.ts';
 import {
   filterConditions,
@@ -110,8 +110,9 @@ export async function walkedPage(
   const { matches, total } = await matchesAndTotal(db, userId, matchesSql);
   if (q.offset >= matches) return { ids: [], count: matches };
   const walk = wordWalk(db, dialect, userId, q, words);
-  const from = kept?.marks[markBefore(kept.marks, q.offset)];
-  const start = from?.pos ?? 0;
+  const { from, start, target } = kept
+    ? walkStart(kept.marks, q.offset, kept.step)
+    : { from: undefined, start: 0, target: 0 };
   // A page nearer the end of the order than the mark is walked from there ("garden", last page).
   const fromEnd = Math.max(0, matches - q.offset - q.limit);
   if (fromEnd < q.offset - start) {
@@ -121,7 +122,6 @@ export async function walkedPage(
     if (page.count !== matches) return;
     return { ids: page.ids.reverse(), count: matches };
   }
-  const target = kept && q.offset - start >= kept.step ? q.offset - (q.offset % kept.step) : start;
   if (!isWalkShort(q.offset + q.limit - start, matches, total, cap)) return;
   const rows = await walk.forward(from?.key, target - start, q.offset + q.limit - target);
   if (target > start && rows[0]) kept!.add({ pos: target, key: rows[0] });

@@ -5,7 +5,7 @@ import { catchUp } from './gallery-catch-up.ts';
 import {
   addMark,
   GalleryPositions,
-  markBefore,
+  walkStart,
   type Positions,
   type WholeOrder,
 } from './gallery-positions.ts';
@@ -174,10 +174,10 @@ async function countOf(source: OrderSource, at: Positions, found: Found) {
 }
 
 /**
- * The ids of the page, walked from the last mark at or before the offset. A walk longer
- * than a step first finds the mark at the last multiple of `step` before the offset, so
- * the first deep request of a query costs one OFFSET walk, and later ones there or past it
- * a seek and a walk shorter than a step.
+ * The ids of the page, walked from the last mark at or before the offset (`walkStart`). A
+ * walk longer than a step first finds the mark at the last multiple of `step` before the
+ * offset, so the first deep request of a query costs one OFFSET walk, and later ones there
+ * or past it a seek and a walk shorter than a step.
  */
 async function pageIds(
   source: OrderSource,
@@ -187,22 +187,24 @@ async function pageIds(
   found: Found,
 ) {
   if (at.count !== undefined && q.offset >= at.count) return [];
-  let from = at.marks[markBefore(at.marks, q.offset)];
-  if (q.offset - (from?.pos ?? 0) >= step) {
-    const target = q.offset - (q.offset % step);
-    const [key] = await source.walk(from?.key, target - (from?.pos ?? 0), 1);
-    if (!key) return [];
-    const mark = { pos: target, key: { id: key.id, rating: key.rating } };
+  const { from, start, target } = walkStart(at.marks, q.offset, step);
+  let [key, pos] = [from?.key, start];
+  if (target > start) {
+    const [atTarget] = await source.walk(key, target - start, 1);
+    if (!atTarget) return [];
+    const mark = { pos: target, key: { id: atTarget.id, rating: atTarget.rating } };
     found.push(() => addMark(at.marks, mark));
-    from = mark;
+    [key, pos] = [mark.key, target];
   }
-  const rows = await source.walk(from?.key, q.offset - (from?.pos ?? 0), q.limit);
+  const rows = await source.walk(key, q.offset - pos, q.limit);
   return rows.map((row) => row.id);
 }
 
 /** Whether the page is a step or more past the last kept mark before it. */
-const isDeep = (at: Positions, q: GalleryQuery, step: number) =>
-  q.offset - (at.marks[markBefore(at.marks, q.offset)]?.pos ?? 0) >= step;
+function isDeep(at: Positions, q: GalleryQuery, step: number) {
+  const { start, target } = walkStart(at.marks, q.offset, step);
+  return target > start;
+}
 
 /**
  * A deep page without a kept mark near it. When the end of the order is nearer than the
@@ -219,10 +221,9 @@ async function deepPageIds(
   found: Found,
 ) {
   if (q.offset >= count) return [];
-  const from = at.marks[markBefore(at.marks, q.offset)]?.pos ?? 0;
-  const target = q.offset - (q.offset % step);
+  const { start, target } = walkStart(at.marks, q.offset, step);
   const end = Math.min(count, q.offset + q.limit);
-  if (count - target >= end - from) return pageIds(source, at, q, step, found);
+  if (count - target >= end - start) return pageIds(source, at, q, step, found);
   const rows = (await source.walkBack(count - end, end - target)).reverse();
   // Fewer entries than counted: a write landed between the count and the walk.
   if (rows.length !== end - target) return pageIds(source, at, q, step, found);
