@@ -11,7 +11,8 @@
  * --split times what list-answer-cache.ts does once per list version, part by part (SQL
  * query, photos query, presenter, zod check, JSON.stringify, gzip), then the route's whole
  * build on the event loop and in the build thread, alternately, with how long each kept
- * the event loop busy; it fails if the two builds' gzipped bytes ever differ.
+ * the event loop busy; it fails if the two builds' gzipped bytes ever differ. Then a spot
+ * edited and the answer patched from the last one, against a whole build.
  *
  * PostgreSQL: a database spotbook_bench_lists_<pid> is created on
  * postgres://postgres@127.0.0.1:5432/postgres (or TEST_POSTGRES_URL) and dropped after.
@@ -29,6 +30,10 @@ import { buildApp } from '../server/src/app.ts';
 import { loadConfig, type Config } from '../server/src/config.ts';
 import type { Db } from '../server/src/db/connection.ts';
 import { presentList } from '../server/src/features/lists/access.ts';
+import {
+  buildListAnswer,
+  patchListAnswer,
+} from '../server/src/features/lists/list-answer-build.ts';
 import { cachedListAnswer } from '../server/src/features/lists/list-answer-cache.ts';
 import {
   listSpotRows,
@@ -240,6 +245,46 @@ async function split(db: Db, config: Config, slug: string) {
     console.log(`  route's build ${where}: event loop busy ${median(ms).toFixed(2)} ms`);
   }
   await inThread.close();
+  await patchAfterEdits(db, slug, bytes);
+}
+
+/**
+ * A spot on the list edited, then the answer patched from the one before
+ * (list-answer-build.ts) against a whole build of the same version, `ITERATIONS` times;
+ * fails if the two ever differ. `streamBytes`: the answer gzipped as one stream.
+ */
+async function patchAfterEdits(db: Db, slug: string, streamBytes: number) {
+  const list = (await findList(db, slug))!;
+  const spots = await listSpotRows(db, list.id);
+  let kept = await buildListAnswer(db, list);
+  const ms = { whole: [] as number[], patched: [] as number[] };
+  for (let i = 0; i < WARMUP + ITERATIONS; i++) {
+    const spot = spots[(i * 7919) % spots.length]!.id;
+    await db
+      .updateTable('reviews')
+      .set({ rating: i % 6 })
+      .where('id', '=', spot)
+      .execute();
+    const edited = (await findList(db, slug))!;
+    let started = process.cpuUsage();
+    const whole = await buildListAnswer(db, edited);
+    const wholeCpu = process.cpuUsage(started);
+    started = process.cpuUsage();
+    const patched = await patchListAnswer(db, edited, kept);
+    const patchedCpu = process.cpuUsage(started);
+    if (!patched?.gzipped.equals(whole.gzipped)) throw new Error('a patch differs from a build');
+    kept = patched;
+    if (i < WARMUP) continue;
+    ms.whole.push((wholeCpu.user + wholeCpu.system) / 1000);
+    ms.patched.push((patchedCpu.user + patchedCpu.system) / 1000);
+  }
+  console.log(
+    `one spot edited, then the answer: CPU of this process (every thread), median of ${ITERATIONS}, ms:`,
+  );
+  console.log(
+    `  built whole, in blocks   ${median(ms.whole).toFixed(2).padStart(7)}  (${(kept.gzipped.length / 1024).toFixed(0)} KiB gzipped; ${(streamBytes / 1024).toFixed(0)} KiB as one stream)`,
+  );
+  console.log(`  patched from the last   ${median(ms.patched).toFixed(2).padStart(7)}`);
 }
 
 const agent = new http.Agent({ keepAlive: true });

@@ -241,6 +241,13 @@ export interface ListAnswersTable {
   gzipped: Buffer;
 }
 
+/** Which spot moved a list's version (migration 016): a list answer is patched from it. */
+export interface ListSpotChangesTable {
+  list_id: number;
+  version: number;
+  spot_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -256,6 +263,7 @@ export interface Database {
   list_reviews: ListReviewsTable;
   saved_lists: SavedListsTable;
   list_answers: ListAnswersTable;
+  list_spot_changes: ListSpotChangesTable;
   photos: PhotosTable;
   imports: ImportsTable;
   import_rows: ImportRowsTable;

@@ -33,6 +33,8 @@ export interface ListAnswers {
   warm(): Promise<void>;
   /** the thread the last answer was built on (the main thread's id when built here) */
   lastBuildThreadId: number | undefined;
+  /** whether the thread made the last answer from the list's earlier one (patchListAnswer) */
+  lastBuildPatched: boolean;
   close(): Promise<void>;
 }
 
@@ -64,7 +66,10 @@ export interface ListAnswers {
  * (migration 015), and a process without it in memory reads it there before building.
  */
 export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswers {
-  const pool = new OnDemandPool<ListRecord, { gzipped: Uint8Array; threadId: number }>({
+  const pool = new OnDemandPool<
+    ListRecord,
+    { gzipped: Uint8Array; threadId: number; patched: boolean }
+  >({
     worker: new URL('./list-build-worker.mjs', import.meta.url),
     workerData: options.database,
     // One is enough: a list is built once per version, and builds of several lists at
@@ -85,6 +90,7 @@ export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswer
     if (big && pool.ready) {
       const built = await pool.run(list);
       answers.lastBuildThreadId = built.threadId;
+      answers.lastBuildPatched = built.patched;
       const { buffer, byteOffset, byteLength } = built.gzipped;
       return Buffer.from(buffer, byteOffset, byteLength);
     }
@@ -92,12 +98,14 @@ export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswer
     // a build waiting for it would keep its readers waiting that long.
     if (big) pool.warm().catch(() => undefined);
     answers.lastBuildThreadId = threadId;
-    return buildListAnswer(db, list);
+    answers.lastBuildPatched = false;
+    return (await buildListAnswer(db, list)).gzipped;
   };
   const answers: ListAnswers = {
     answer: keptPerVersion(build, options.maxBytes ?? 32 * 1024 * 1024),
     warm: () => pool.warm(),
     lastBuildThreadId: undefined,
+    lastBuildPatched: false,
     close: () => pool.close(),
   };
   return answers;

@@ -3,13 +3,11 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ListDetail } from '@spotbook/contract';
 import { useTestApp } from '../../../test/helper.ts';
-import { clock } from '../../lib/clock.ts';
 import { buildListAnswer } from './list-answer-build.ts';
 import { cachedListAnswer, THREAD_BUILD_FROM, type ListAnswers } from './list-answer-cache.ts';
 import { storeListAnswer } from './list-answer-store.ts';
 import { findList } from './repository.ts';
-import { spotColumns } from '../reviews/spot-columns.ts';
-import { createList } from './test/factories.ts';
+import { insertBigList } from './test/big-list.ts';
 
 /*
  * Big lists are built in a worker thread with a database connection of its own
@@ -27,84 +25,7 @@ const answers = () =>
   }));
 afterAll(() => shared?.close());
 
-/** Texts JSON has to escape or that are not ASCII, so the two builds' JSON is compared on them. */
-const TEXTS = [
-  'Plain words.',
-  'Quotes "inside", a back\\slash, a tab\there',
-  'Two\nlines\r\nand a \u0001 control',
-  'Café, naïve, 東京, emoji 🍜 and \u2028 separator',
-  '',
-];
-
-/** A shareable list of alice's with `spots` spots, some with photos, in a few inserts. */
-async function bigList(spots: number) {
-  const list = await createList(alice.client, { name: 'Big', shareable_by_link: true });
-  const db = t.ctx.db;
-  const now = clock.now();
-  const range = Array.from({ length: spots }, (_, i) => i);
-  const places = range.map((i) => ({
-    id: `lm:big-${list.id}-${i}`,
-    provider: 'embedded',
-    display_name: `Spot ${i} ${TEXTS[i % TEXTS.length]}`,
-    formatted_address: `${i} Test Street`,
-    city: TEXTS[(i + 2) % TEXTS.length]!,
-    country: 'France',
-    lat: 48.85 + i / 7,
-    lng: 2.35 - i / 3,
-    primary_type: 'tourist_attraction',
-    website_uri: i % 2 ? `https://example.com/${i}?a=1&b="2"` : '',
-    google_maps_uri: '',
-    editorial_summary: TEXTS[(i + 3) % TEXTS.length]!,
-    photo_ref: '',
-    cached_preview_image: i % 4 ? '' : `/api/places/photo/${i}`,
-    owner_id: null,
-    created_at: now,
-  }));
-  await db.insertInto('places').values(places).execute();
-  const reviews = await db
-    .insertInto('reviews')
-    .values(
-      places.map((place, i) => ({
-        user_id: alice.id,
-        place_id: place.id,
-        review: TEXTS[(i + 1) % TEXTS.length]!,
-        rating: i % 6,
-        visited: i % 2,
-        created_at: now - i * 1_234_567,
-        updated_at: now + i,
-        ...spotColumns(place, TEXTS[(i + 1) % TEXTS.length]!),
-      })),
-    )
-    .returning('id')
-    .execute();
-  await db
-    .insertInto('list_reviews')
-    .values(
-      reviews.map((review, i) => ({
-        list_id: list.id,
-        review_id: review.id,
-        notes: TEXTS[i % 3]!,
-        added_at: now + ((i * 37) % spots),
-      })),
-    )
-    .execute();
-  const photos = reviews.flatMap((review, i) =>
-    range.slice(0, i % 3).map((position) => ({
-      review_id: review.id,
-      user_id: alice.id,
-      position,
-      width: 40 + i,
-      height: 30,
-      bytes: 2,
-      large: Buffer.from('l'),
-      thumb: Buffer.from('t'),
-      etag: `e${i}-${position}`,
-      created_at: now,
-    })),
-  );
-  await db.insertInto('photos').values(photos).execute();
-  return list;
-}
+const bigList = (spots: number) => insertBigList(t.ctx.db, alice, spots);
 
 const record = async (id: number) => (await findList(t.ctx.db, String(id)))!;
 
@@ -119,7 +40,7 @@ describe('list build thread', () => {
     expect(kept.lastBuildThreadId).not.toBe(threadId);
     // The gzipped bytes themselves, and the route's answer (its first build of a big list
     // runs on the event loop while its thread starts).
-    expect(inThread.equals(await buildListAnswer(t.ctx.db, row))).toBe(true);
+    expect(inThread.equals((await buildListAnswer(t.ctx.db, row)).gzipped)).toBe(true);
     const route = await alice.client.get(`/api/lists/list/${list.slug}/`);
     expect(route.statusCode).toBe(200);
     expect(gunzipSync(inThread).toString('utf8')).toBe(route.body);
@@ -128,7 +49,7 @@ describe('list build thread', () => {
     expect(new Set(shown.reviews.map((spot) => spot.photos.length))).toEqual(new Set([0, 1, 2]));
   });
 
-  it("sees a write committed on the app's connection", async () => {
+  it("sees a write committed on the app's connection, and patches its answer", async () => {
     const list = await bigList(THREAD_BUILD_FROM);
     const kept = answers();
     await kept.warm();
@@ -141,11 +62,14 @@ describe('list build thread', () => {
       .set({ review: 'Rewritten' })
       .where('id', '=', spot)
       .execute();
-    const after = JSON.parse(
-      gunzipSync(await kept.answer(await record(list.id))).toString(),
-    ) as ListDetail;
+    const row = await record(list.id);
+    const gzipped = await kept.answer(row);
+    const after = JSON.parse(gunzipSync(gzipped).toString()) as ListDetail;
     expect(kept.lastBuildThreadId).not.toBe(threadId);
     expect(after.reviews[0]).toMatchObject({ id: spot, review: 'Rewritten' });
+    // Patched from the thread's earlier answer, to the byte what a whole build gives.
+    expect(kept.lastBuildPatched).toBe(true);
+    expect(gzipped.equals((await buildListAnswer(t.ctx.db, row)).gzipped)).toBe(true);
   });
 
   it('still checks the answer against the contract in the thread', async () => {
@@ -222,6 +146,8 @@ describe('list build thread', () => {
     const kept = answers();
     const built = await kept.answer(await record(list.id));
     expect(kept.lastBuildThreadId).toBe(threadId);
-    expect(built.equals(await buildListAnswer(t.ctx.db, await record(list.id)))).toBe(true);
+    expect(built.equals((await buildListAnswer(t.ctx.db, await record(list.id))).gzipped)).toBe(
+      true,
+    );
   });
 });

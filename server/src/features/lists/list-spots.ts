@@ -24,14 +24,18 @@ export async function listSpots(db: Db, listId: number): Promise<ListSpot[]> {
   return presentListSpots(rows, photos);
 }
 
-/** The query of `listSpots` alone (a bench times the parts of a list's build apart). */
-export function listSpotRows(db: Db, listId: number): Promise<ListSpotRow[]> {
+/**
+ * The query of `listSpots` alone (a bench times the parts of a list's build apart); only
+ * the spots `spotIds` when given (a patched answer: list-answer-build.ts).
+ */
+export function listSpotRows(db: Db, listId: number, spotIds?: number[]): Promise<ListSpotRow[]> {
   return db
     .selectFrom('list_reviews as lr')
     .innerJoin('reviews as r', 'r.id', 'lr.review_id')
     .innerJoin('places as p', 'p.id', 'r.place_id')
     .select([...SPOT_COLUMNS, 'lr.notes', 'lr.added_at'])
     .where('lr.list_id', '=', listId)
+    .$if(spotIds !== undefined, (query) => query.where('lr.review_id', 'in', spotIds!))
     .orderBy('lr.added_at', 'desc')
     .orderBy('lr.id', 'desc')
     .execute();
