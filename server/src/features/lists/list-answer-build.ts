@@ -75,7 +75,7 @@ function built(
 export async function buildListAnswer(db: Db, list: ListRecord): Promise<BuiltListAnswer> {
   const spots = await listSpots(db, list.id);
   const { head, tail } = frame(list);
-  const blocks = await gzipInBlocks(head, spots.map(spotItem), tail);
+  const blocks = gzipInBlocks(head, spots.map(spotItem), tail);
   const positions = new Map(spots.map((spot, position) => [spot.id, position]));
   return built(list, blocks, positions, false);
 }
@@ -104,7 +104,7 @@ export async function patchListAnswer(
     replaced.set(position, spotItem(spot, position));
   }
   const { head, tail } = frame(list);
-  const blocks = await replaceItems(kept.blocks, head, replaced, tail);
+  const blocks = replaceItems(kept.blocks, head, replaced, tail);
   return built(list, blocks, kept.positions, true);
 }
 

@@ -17,13 +17,17 @@ const { storeListAnswer } = await import('./list-answer-store.ts');
 
 let database;
 /**
- * The last answer built of each list, within ~32 MB: a 2,000-spot list's blocks are
- * ~190 KB gzipped and its positions ~100 KB. Lost with the thread; the next build is whole.
+ * The last answer built of each list, within ~32 MB: a 2,000-spot list's blocks are ~80-190
+ * KB gzipped, their ends (the next block's dictionary) 256 KB and its positions ~100 KB.
+ * Lost with the thread; the next build is whole.
  */
 const kept = new LRUCache({
   maxSize: 32 * 1024 * 1024,
   sizeCalculation: (answer) =>
-    answer.blocks.blocks.reduce((bytes, block) => bytes + block.deflated.length, 0) +
+    answer.blocks.blocks.reduce(
+      (bytes, block) => bytes + block.deflated.length + block.end.length,
+      0,
+    ) +
     answer.positions.size * 50,
 });
 
