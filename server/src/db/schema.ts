@@ -239,6 +239,8 @@ export interface ListAnswersTable {
   /** the `lists.version` it was built at (its data may be newer, never older) */
   version: number;
   gzipped: Buffer;
+  /** its blocks' layout (migration 016), to patch it from; null when stored without */
+  layout: string | null;
 }
 
 /** Which spot moved a list's version (migration 016): a list answer is patched from it. */

@@ -1,4 +1,11 @@
-import { constants, crc32, deflateRawSync, inflateRawSync, type ZlibOptions } from 'node:zlib';
+import {
+  constants,
+  crc32,
+  deflateRawSync,
+  gunzipSync,
+  inflateRawSync,
+  type ZlibOptions,
+} from 'node:zlib';
 import { crc32Combined } from './crc32-combine.ts';
 
 /**
@@ -136,3 +143,51 @@ export function gzipBytes({ head, blocks, tail }: GzipBlocks): Buffer {
 
 /** Deflate, no name, no time, unknown OS (RFC 1952). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+
+/**
+ * What `gzipBytes` leaves out of a `GzipBlocks`: where each part's deflated bytes lie and
+ * what text it holds. With the bytes, `fromGzipBytes` gives the blocks back, so an answer
+ * stored as bytes by one process can be patched by another.
+ */
+export interface GzipLayout {
+  /** [deflated bytes, text bytes, text CRC-32] of the head, each block and the tail */
+  parts: [deflated: number, length: number, crc: number][];
+  /** each block's items' text lengths */
+  itemLengths: number[][];
+}
+
+export function gzipLayout({ head, blocks, tail }: GzipBlocks): GzipLayout {
+  return {
+    parts: [head, ...blocks, tail].map((part) => [part.deflated.length, part.length, part.crc]),
+    itemLengths: blocks.map((block) => block.itemLengths),
+  };
+}
+
+/**
+ * The blocks of `gzipped` (gzipBytes' output) laid out as `layout` says; undefined when
+ * they don't match (the bytes or the layout of another answer). Inflates the whole text
+ * once (~2 ms for 1.5 MB) for the blocks' ends.
+ */
+export function fromGzipBytes(gzipped: Buffer, layout: GzipLayout): GzipBlocks | undefined {
+  let text: Buffer;
+  try {
+    text = gunzipSync(gzipped);
+  } catch {
+    return undefined;
+  }
+  let offset = GZIP_HEADER.length;
+  let textOffset = 0;
+  const parts = layout.parts.map(([deflatedLength, length, crc]) => {
+    const deflated = gzipped.subarray(offset, (offset += deflatedLength));
+    const end = endOf(text.subarray(textOffset, (textOffset += length)));
+    return { deflated, length, crc, end };
+  });
+  // A head and a tail keep no end; the blocks do.
+  const [head, ...rest] = parts;
+  const tail = rest.pop();
+  if (!head || !tail || offset + 8 !== gzipped.length || textOffset !== text.length) return;
+  if (rest.length !== layout.itemLengths.length) return;
+  const blocks = rest.map((part, i) => ({ ...part, itemLengths: layout.itemLengths[i]! }));
+  const deflated = ({ deflated, length, crc }: Deflated) => ({ deflated, length, crc });
+  return { head: deflated(head), blocks, tail: deflated(tail) };
+}

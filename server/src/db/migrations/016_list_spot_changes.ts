@@ -12,6 +12,10 @@ import { PHOTO_COLUMNS_SHOWN, SPOT_COLUMNS_SHOWN } from './009_list_versions.ts'
  * else (the list row, its entries, the owner) are not logged, so a reader meets a gap
  * and builds the whole answer, as before.
  *
+ * `list_answers` (migration 015) gets the layout of each stored answer's blocks
+ * (lib/gzip-blocks.ts), so a process whose build thread holds no answer of a list patches
+ * from the stored one instead of building the whole list.
+ *
  * Trimmed as the gallery's log is (migration 008): a logged write whose version reaches a
  * multiple of `LIST_CHANGES_TRIM_EVERY` forgets the list's rows older than
  * `LIST_CHANGES_KEPT` versions. No foreign key (rows are written while spots and lists are
@@ -72,6 +76,12 @@ async function replaceTriggers(db: Kysely<any>, bump: (spot: string) => string) 
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
+  // A SQLite down leaves the column (see there); up then finds it.
+  const left =
+    !isPostgres(db) &&
+    (await sql`SELECT 1 FROM pragma_table_info('list_answers') WHERE name = 'layout'`.execute(db))
+      .rows.length > 0;
+  if (!left) await db.schema.alterTable('list_answers').addColumn('layout', 'text').execute();
   await db.schema
     .createTable('list_spot_changes')
     .addColumn('list_id', 'integer', (c) => c.notNull())
@@ -108,4 +118,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await run(db, 'DROP TRIGGER list_spot_changes_forget');
   }
   await db.schema.dropTable('list_spot_changes').execute();
+  // SQLite re-checks every trigger on DROP COLUMN and trips over the upsert alias of
+  // migration 002's triggers (as migration 009 found); there the unused column stays.
+  if (isPostgres(db)) await db.schema.alterTable('list_answers').dropColumn('layout').execute();
 }

@@ -7,9 +7,18 @@ import {
   type ListSpot,
 } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
-import { gzipBytes, gzipInBlocks, replaceItems, type GzipBlocks } from '../../lib/gzip-blocks.ts';
+import {
+  fromGzipBytes,
+  gzipBytes,
+  gzipInBlocks,
+  gzipLayout,
+  replaceItems,
+  type GzipBlocks,
+  type GzipLayout,
+} from '../../lib/gzip-blocks.ts';
 import { photosOfSpots } from '../photos/repository.ts';
 import { presentList } from './access.ts';
+import { latestStoredAnswer } from './list-answer-store.ts';
 import { spotsChangedSince } from './list-spot-changes.ts';
 import { listSpotRows, listSpots, presentListSpots } from './list-spots.ts';
 import type { ListRecord } from './repository.ts';
@@ -108,16 +117,33 @@ export async function patchListAnswer(
   return built(list, blocks, kept.positions, true);
 }
 
+/** What is stored beside an answer's bytes (list-answer-store.ts) to patch it from. */
+export const storedLayout = (answer: KeptListAnswer) =>
+  JSON.stringify({ ...gzipLayout(answer.blocks), ids: [...answer.positions.keys()] });
+
+/** The answer another process stored for `list` (any version), as one to patch from. */
+async function storedAnswer(db: Db, list: ListRecord): Promise<KeptListAnswer | undefined> {
+  const stored = await latestStoredAnswer(db, list.id);
+  if (!stored?.layout) return undefined;
+  const layout = JSON.parse(stored.layout) as GzipLayout & { ids: number[] };
+  const blocks = fromGzipBytes(stored.gzipped, layout);
+  const positions = new Map(layout.ids.map((id, position) => [id, position]));
+  return blocks && { version: stored.version, blocks, positions };
+}
+
 /**
  * `list`'s answer, patched from `kept` when it can be (patchListAnswer), built whole
  * otherwise; `kept` itself when it is of this version or newer (a request that read the
- * list row before the last build: its data is newer, which an answer may be).
+ * list row before the last build: its data is newer, which an answer may be). Without a
+ * `kept`, the answer another app process stored stands in for it: every process's thread
+ * builds a list whole once at most, not once each.
  */
 export async function nextListAnswer(
   db: Db,
   list: ListRecord,
-  kept: KeptListAnswer | undefined,
+  ownKept: KeptListAnswer | undefined,
 ): Promise<BuiltListAnswer> {
+  const kept = ownKept ?? (await storedAnswer(db, list));
   if (kept && kept.version >= list.version) {
     return { ...kept, gzipped: gzipBytes(kept.blocks), patched: false };
   }

@@ -14,9 +14,11 @@ import {
   buildListAnswer,
   nextListAnswer,
   patchListAnswer,
+  storedLayout,
   type KeptListAnswer,
 } from './list-answer-build.ts';
 import { listSpots } from './list-spots.ts';
+import { storeListAnswer } from './list-answer-store.ts';
 import { findList } from './repository.ts';
 import { insertBigList, TEXTS } from './test/big-list.ts';
 import { insertSpot } from './test/factories.ts';
@@ -163,6 +165,29 @@ describe('list answers in blocks', () => {
     expect(next.patched).toBe(false);
     const shown = JSON.parse(gunzipSync(next.gzipped).toString()) as ListDetail;
     expect(shown.reviews.map((spot) => spot.id)).toContain(added);
+  });
+
+  it('are patched from the answer another process stored, when the thread holds none', async () => {
+    const { list, built, ids } = await listWithAnswer();
+    await storeListAnswer(db(), await record(list.id), built.gzipped, storedLayout(built));
+    await edit(ids[BLOCK_ITEMS - 1]!, { review: TEXTS[3] });
+    const row = await record(list.id);
+    const next = await nextListAnswer(db(), row, undefined);
+    expect(next.patched).toBe(true);
+    expect(next.gzipped.equals((await buildListAnswer(db(), row)).gzipped)).toBe(true);
+
+    // Stored without a layout, or with another answer's, it is built whole.
+    await db().updateTable('list_answers').set({ layout: null }).execute();
+    expect((await nextListAnswer(db(), row, undefined)).patched).toBe(false);
+    const other = await listWithAnswer();
+    await db()
+      .updateTable('list_answers')
+      .set({ layout: storedLayout(other.built) })
+      .where('list_id', '=', list.id)
+      .execute();
+    const whole = await nextListAnswer(db(), row, undefined);
+    expect(whole.patched).toBe(false);
+    expect(whole.gzipped.equals(next.gzipped)).toBe(true);
   });
 
   it('are built whole when more than a quarter of the spots changed', async () => {

@@ -20,22 +20,41 @@ export async function storedListAnswer(db: Db, list: ListRecord): Promise<Buffer
 }
 
 /**
- * Stores `gzipped`, built at `list`'s version, unless an answer of a newer version is
- * stored already (two processes may build versions of one list at once). Storing is a
+ * The answer stored for `listId`, whatever its version, with its blocks' layout: the build
+ * thread patches from it when it holds no answer of the list itself (list-answer-build.ts).
+ */
+export async function latestStoredAnswer(db: Db, listId: number) {
+  return db
+    .selectFrom('list_answers')
+    .select(['version', 'gzipped', 'layout'])
+    .where('list_id', '=', listId)
+    .executeTakeFirst();
+}
+
+/**
+ * Stores `gzipped` (and its blocks' `layout`, to patch it from), built at `list`'s version,
+ * unless an answer of a newer version is stored already (two processes may build versions
+ * of one list at once). Storing is a
  * saving, not part of the answer: a failure (the list deleted meanwhile, a busy database)
  * leaves the answer to be built again by whoever asks next, and is not the request's.
  */
-export async function storeListAnswer(db: Db, list: ListRecord, gzipped: Buffer): Promise<void> {
+export async function storeListAnswer(
+  db: Db,
+  list: ListRecord,
+  gzipped: Buffer,
+  layout: string | null = null,
+): Promise<void> {
   try {
     await db
       .insertInto('list_answers')
-      .values({ list_id: list.id, version: list.version, gzipped })
+      .values({ list_id: list.id, version: list.version, gzipped, layout })
       .onConflict((conflict) =>
         conflict
           .column('list_id')
           .doUpdateSet((eb) => ({
             version: eb.ref('excluded.version'),
             gzipped: eb.ref('excluded.gzipped'),
+            layout: eb.ref('excluded.layout'),
           }))
           .whereRef('list_answers.version', '<', 'excluded.version'),
       )

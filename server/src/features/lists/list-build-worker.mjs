@@ -12,7 +12,7 @@ import { answeringWarmUp, registerTsx, withBytesMoved } from '../../lib/on-deman
 
 registerTsx();
 const { openDatabase } = await import('../../db/connection.ts');
-const { nextListAnswer } = await import('./list-answer-build.ts');
+const { nextListAnswer, storedLayout } = await import('./list-answer-build.ts');
 const { storeListAnswer } = await import('./list-answer-store.ts');
 
 let database;
@@ -42,7 +42,7 @@ export default answeringWarmUp(async (list) => {
   if (answer.version === list.version) {
     kept.set(list.id, answer);
     // For the other app processes (list-answer-store.ts), before the bytes move.
-    await storeListAnswer(database.db, list, gzipped);
+    await storeListAnswer(database.db, list, gzipped, storedLayout(answer));
   }
   // gzipBytes allocates the answer's own buffer (or a view of Node's pool when small,
   // which withBytesMoved copies): it moves without a copy.
