@@ -32,7 +32,7 @@ import { crc32Combined } from './crc32-combine.ts';
 export const BLOCK_ITEMS = 64;
 const DICTIONARY_BYTES = 8 * 1024;
 
-interface Deflated {
+export interface Deflated {
   deflated: Buffer;
   /** CRC-32 and byte length of the text it holds */
   crc: number;
@@ -74,9 +74,13 @@ function deflatedBlock(items: Buffer[], dictionary: Buffer | undefined): Block {
   };
 }
 
+/** A text deflated on its own (no dictionary): a part of a gzip member (gzipOfParts). */
+export const deflatedText = (text: string, last = false): Deflated =>
+  deflated(Buffer.from(text), last ? { finishFlush: constants.Z_FINISH } : SYNC);
+
 const headAndTail = (head: string, tail: string) => ({
-  head: deflated(Buffer.from(head), SYNC),
-  tail: deflated(Buffer.from(tail), { finishFlush: constants.Z_FINISH }),
+  head: deflatedText(head),
+  tail: deflatedText(tail, true),
 });
 
 /** `head`, `items` and `tail` in blocks (the items' texts joined as they are). */
@@ -128,7 +132,14 @@ export function replaceItems(
 
 /** The gzip member's bytes: header, the deflated parts, the whole text's CRC-32 and length. */
 export function gzipBytes({ head, blocks, tail }: GzipBlocks): Buffer {
-  const parts = [head, ...blocks, tail];
+  return gzipOfParts([head, ...blocks, tail]);
+}
+
+/**
+ * A gzip member of texts deflated apart (deflatedText), in order, the last one `last`:
+ * so an answer made of parts that change at different times compresses only those that did.
+ */
+export function gzipOfParts(parts: Deflated[]): Buffer {
   let crc = 0;
   let length = 0;
   for (const part of parts) {

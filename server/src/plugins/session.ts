@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '@spotbook/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
 import { clock } from '../lib/clock.ts';
 import { notAuthenticated } from '../lib/errors.ts';
 import { randomToken, sha256 } from '../lib/tokens.ts';
@@ -19,6 +20,16 @@ declare module 'fastify' {
   }
 }
 
+// Every signed-in /api/ request runs this lookup: it is compiled once and run with each
+// session id (building the query each time cost as much as running it).
+const sessionById = compiledOnce((db, id: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.username', 'users.email', 'sessions.expires_at'])
+    .where('sessions.id', '=', id),
+);
+
 /**
  * Server-side sessions: the cookie holds a random token (signed with SESSION_SECRET),
  * the sessions table holds its hash, so every app server on one database shares them
@@ -27,15 +38,6 @@ declare module 'fastify' {
 export function registerSessions(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  // Every signed-in /api/ request runs this lookup: it is compiled once and run with each
-  // session id (building the query each time cost as much as running it).
-  const lookup = db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.username', 'users.email', 'sessions.expires_at'])
-    .where('sessions.id', '=', '')
-    .compile();
-  type SessionRow = User & { expires_at: number };
   app.addHook('onRequest', async (request) => {
     // By the matched route, not the raw URL, which the router decodes (/%61pi/… is /api/…).
     if (!matchedApiRoute(request)) return;
@@ -44,8 +46,7 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
     const unsigned = request.unsignCookie(raw);
     if (!unsigned.valid || !unsigned.value) return;
     const id = sha256(unsigned.value);
-    const { rows } = await db.executeQuery<SessionRow>({ ...lookup, parameters: [id] });
-    const row = rows[0];
+    const [row] = await sessionById(db, id);
     if (!row || row.expires_at < clock.now()) return;
     request.user = { id: row.id, username: row.username, email: row.email };
     request.sessionId = id;

@@ -1,5 +1,6 @@
 import { normalizeText, type ListPageQuery } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { normalizeSlug } from './slugs.ts';
 import { containsText } from './sql-like.ts';
 
@@ -58,19 +59,16 @@ const withCount = <T extends { spot_count: number | null }>(row: T) => ({
 export async function findList(db: Db, key: string): Promise<ListRecord | undefined> {
   const parsed = parseListKey(key);
   if (!parsed) return undefined;
-  const lists = selectLists(db);
-  const row = await (
-    'id' in parsed
-      ? lists.where('lists.id', '=', parsed.id)
-      : lists.where('lists.id', '=', (eb) =>
-          eb
-            .selectFrom('list_slugs')
-            .select('list_slugs.list_id')
-            .where('list_slugs.slug', '=', parsed.slug),
-        )
-  ).executeTakeFirst();
+  const [row] = await ('id' in parsed ? listById(db, parsed.id) : listBySlug(db, parsed.slug));
   return row && withCount(row);
 }
+
+const listById = compiledOnce((db, id: number) => selectLists(db).where('lists.id', '=', id));
+const listBySlug = compiledOnce((db, slug: string) =>
+  selectLists(db).where('lists.id', '=', (eb) =>
+    eb.selectFrom('list_slugs').select('list_slugs.list_id').where('list_slugs.slug', '=', slug),
+  ),
+);
 
 export const searchNorm = (name: string, description: string) =>
   normalizeText(`${name} ${description}`);

@@ -1,5 +1,6 @@
 import { PHOTO_LIMITS, PHOTO_MESSAGES, type Photo } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { clock } from '../../lib/clock.ts';
 import { badRequest, HttpError } from '../../lib/errors.ts';
@@ -26,19 +27,22 @@ export const presentPhoto = ({ id, width, height }: PhotoFields): Photo => ({
  * The photos of a page of spots, cover first, in one query whatever the page's size (no
  * per-spot look-ups). Spots without photos are absent from the map.
  */
+const photosIn = compiledOnce((db, reviewIds: number[]) =>
+  db
+    .selectFrom('photos')
+    .select(['id', 'review_id', 'width', 'height'])
+    .where('review_id', 'in', reviewIds)
+    .orderBy('review_id')
+    .orderBy('position')
+    .orderBy('id'),
+);
+
 export async function photosOfSpots(db: Db, reviewIds: number[]): Promise<Map<number, Photo[]>> {
   const bySpot = new Map<number, Photo[]>();
   const unique = [...new Set(reviewIds)];
   // Bound parameters per statement (SQLite's limit is 32,766): a list of 10,000 spots is 2.
   for (let start = 0; start < unique.length; start += 5_000) {
-    const rows = await db
-      .selectFrom('photos')
-      .select(['id', 'review_id', 'width', 'height'])
-      .where('review_id', 'in', unique.slice(start, start + 5_000))
-      .orderBy('review_id')
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
+    const rows = await photosIn(db, unique.slice(start, start + 5_000));
     for (const row of rows) {
       const photos = bySpot.get(row.review_id) ?? [];
       if (!photos.length) bySpot.set(row.review_id, photos);

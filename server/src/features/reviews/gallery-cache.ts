@@ -3,6 +3,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { reviewsPageSchema, type ReviewsPage } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { GalleryQuery } from './sort-keys.ts';
 
 /**
@@ -53,23 +54,13 @@ export function galleryCacheKey(userId: number, q: GalleryQuery): string {
   return JSON.stringify([userId, offset, limit, sortBy, visited, search, type, city, country]);
 }
 
-/**
- * Reads a user's gallery version (0 before their first spot). The statement is compiled
- * once and run with each user id: it is on every gallery request's path.
- */
+const versionOf = compiledOnce((db, userId: number) =>
+  db.selectFrom('spot_counts').select('version').where('user_id', '=', userId),
+);
+
+/** Reads a user's gallery version (0 before their first spot): on every gallery request's path. */
 export function galleryVersionReader(db: Db): (userId: number) => Promise<number> {
-  const compiled = db
-    .selectFrom('spot_counts')
-    .select('version')
-    .where('user_id', '=', 0)
-    .compile();
-  return async (userId) => {
-    const { rows } = await db.executeQuery<{ version: number }>({
-      ...compiled,
-      parameters: [userId],
-    });
-    return rows[0]?.version ?? 0;
-  };
+  return async (userId) => (await versionOf(db, userId))[0]?.version ?? 0;
 }
 
 /**
@@ -107,8 +98,9 @@ export function cachedGallery(
 }
 
 /**
- * Sends an already serialised page. Fastify sends a string with a JSON content type as it
- * is: the route's response serialiser doesn't run again (the OpenAPI doc keeps the schema).
+ * Sends an already serialised answer (a string, or gzipped bytes under a Content-Encoding).
+ * Fastify sends either with a JSON content type as it is: the route's response serialiser
+ * doesn't run again (the OpenAPI doc keeps the schema).
  */
-export const sendJson = (reply: FastifyReply, json: string) =>
+export const sendJson = (reply: FastifyReply, json: string | Buffer) =>
   reply.type('application/json; charset=utf-8').send(json);

@@ -1,4 +1,5 @@
 import type { Db, DialectName } from '../../db/connection.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { GALLERY_CHANGES_KEPT } from '../../db/migrations/008_gallery_changes.ts';
 import type { Mark, Positions, WholeOrder } from './gallery-positions.ts';
 import { COMPARE_KEYS, type GalleryQuery, type SortMark } from './sort-keys.ts';
@@ -29,19 +30,9 @@ export interface SpotChange {
   after?: SpotImage;
 }
 
-/**
- * The user's spots written after version `from`, each with its columns at `from` (the
- * first logged change of the spot has them) and now, and the version they bring the
- * gallery to. One statement, so the log, the spots and the version are read at one moment
- * (one snapshot on both databases) even while the user writes. Undefined when the log no
- * longer reaches back to `from`.
- */
-export async function readChanges(
-  db: Db,
-  userId: number,
-  from: number,
-): Promise<{ version: number; changes: SpotChange[] } | undefined> {
-  const logged = await db
+/** The log after `from`, each change with the spot now, and the version now. */
+const changesSince = compiledOnce((db, userId: number, from: number) =>
+  db
     .selectFrom('gallery_changes as c')
     .leftJoin('reviews as r', (join) =>
       join.onRef('r.id', '=', 'c.spot_id').onRef('r.user_id', '=', 'c.user_id'),
@@ -67,8 +58,22 @@ export async function readChanges(
     )
     .where('c.user_id', '=', userId)
     .where('c.version', '>', from)
-    .orderBy('c.version')
-    .execute();
+    .orderBy('c.version'),
+);
+
+/**
+ * The user's spots written after version `from`, each with its columns at `from` (the
+ * first logged change of the spot has them) and now, and the version they bring the
+ * gallery to. One statement, so the log, the spots and the version are read at one moment
+ * (one snapshot on both databases) even while the user writes. Undefined when the log no
+ * longer reaches back to `from`.
+ */
+export async function readChanges(
+  db: Db,
+  userId: number,
+  from: number,
+): Promise<{ version: number; changes: SpotChange[] } | undefined> {
+  const logged = await changesSince(db, userId, from);
   const version = logged[0]?.now ?? from;
   // Every write bumps the version by one or two and logs its last bump.
   if (

@@ -1,5 +1,6 @@
 import type { ReviewsPage } from '@spotbook/contract';
 import type { Db, DialectName } from '../../db/connection.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { galleryVersionReader } from './gallery-cache.ts';
 import { catchUp } from './gallery-catch-up.ts';
 import {
@@ -232,16 +233,19 @@ async function deepPageIds(
   return rows.slice(q.offset - target).map((row) => row.id);
 }
 
-/** The page's spots with their places, in the order of `ids`. */
-async function spotRows(db: Db, userId: number, ids: number[]) {
-  if (!ids.length) return [];
-  const rows = await db
+const userSpotsIn = compiledOnce((db, userId: number, ids: number[]) =>
+  db
     .selectFrom('reviews as r')
     .innerJoin('places as p', 'p.id', 'r.place_id')
     .select(SPOT_COLUMNS)
     .where('r.id', 'in', ids)
-    .where('r.user_id', '=', userId)
-    .execute();
+    .where('r.user_id', '=', userId),
+);
+
+/** The page's spots with their places, in the order of `ids`. */
+async function spotRows(db: Db, userId: number, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await userSpotsIn(db, userId, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GALLERY_CHANGES_KEPT } from '../../db/migrations/008_gallery_changes.ts';
@@ -73,7 +74,14 @@ const writes = (user: TestUser) => ({
   },
 });
 
-const fresh = (userId: number) => spotMetadataReader(t.ctx.db)(userId);
+const fresh = async (userId: number) => (await spotMetadataReader(t.ctx.db)(userId)).json;
+
+/** The kept reader's JSON, after checking that its gzipped answer holds the same bytes. */
+async function keptJson(kept: ReturnType<typeof spotMetadataReader>, userId: number) {
+  const answer = await kept(userId);
+  expect(gunzipSync(answer.gzipped()).toString('utf8')).toBe(answer.json);
+  return answer.json;
+}
 
 describe('metadata filter options kept per user', () => {
   it('answer like a reader that keeps nothing after any sequence of writes', async () => {
@@ -93,10 +101,10 @@ describe('metadata filter options kept per user', () => {
           for (const [write, n] of steps) {
             await userWrites[write as keyof typeof userWrites](n);
             // Sometimes after each write, sometimes after several.
-            if (n % 2) expect(await kept(user.id)).toBe(await fresh(user.id));
+            if (n % 2) expect(await keptJson(kept, user.id)).toBe(await fresh(user.id));
           }
-          expect(await kept(user.id)).toBe(await fresh(user.id));
-          expect(await kept(other.id)).toBe(await fresh(other.id));
+          expect(await keptJson(kept, user.id)).toBe(await fresh(user.id));
+          expect(await keptJson(kept, other.id)).toBe(await fresh(other.id));
         },
       ),
       { numRuns: 12, seed: 23 },
@@ -109,11 +117,11 @@ describe('metadata filter options kept per user', () => {
     const lyon = await newSpot(user, 0);
     const paris = await newSpot(user, 1);
     const alsoLyon = await newSpot(user, 5);
-    expect(JSON.parse(await kept(user.id)).cities).toEqual(['Lyon', 'Paris']);
+    expect(JSON.parse((await kept(user.id)).json).cities).toEqual(['Lyon', 'Paris']);
     await t.ctx.db.deleteFrom('reviews').where('id', '=', lyon).execute();
-    expect(JSON.parse(await kept(user.id)).cities).toEqual(['Lyon', 'Paris']);
+    expect(JSON.parse((await kept(user.id)).json).cities).toEqual(['Lyon', 'Paris']);
     await t.ctx.db.deleteFrom('reviews').where('id', 'in', [alsoLyon, paris]).execute();
-    expect(JSON.parse(await kept(user.id))).toEqual({
+    expect(JSON.parse((await kept(user.id)).json)).toEqual({
       saved_list_count: 0,
       review_count: 0,
       list_count: 0,
@@ -131,6 +139,35 @@ describe('metadata filter options kept per user', () => {
     // Each update bumps the version twice: more versions than the log keeps.
     const direct = writes(user).direct;
     for (let i = 0; i <= GALLERY_CHANGES_KEPT / 2; i++) await direct(i);
-    expect(await kept(user.id)).toBe(await fresh(user.id));
+    expect((await kept(user.id)).json).toBe(await fresh(user.id));
+  });
+
+  it('are sent gzipped, with the counts of the moment around the kept options', async () => {
+    const user = await signedInUser(t.app);
+    for (let n = 0; n < 3; n++) await newSpot(user, n);
+    const get = (acceptEncoding?: string) =>
+      user.client.request(
+        'GET',
+        '/api/reviews/review/metadata/',
+        undefined,
+        acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      );
+    const zipped = await get('gzip, deflate, br, zstd');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    // A new list moves a count, not the options: the kept deflated options serve it.
+    const kept = spotMetadataReader(t.ctx.db);
+    const before = await kept(user.id);
+    before.gzipped();
+    await user.client.post('/api/lists/list/', { name: 'Counted', description: '' });
+    const after = await kept(user.id);
+    expect(JSON.parse(after.json).list_count).toBe(JSON.parse(before.json).list_count + 1);
+    expect(gunzipSync(after.gzipped()).toString('utf8')).toBe(after.json);
+    expect(gunzipSync((await get('gzip')).rawPayload).toString('utf8')).toBe(after.json);
+    expect((await get('identity')).body).toBe(after.json);
   });
 });

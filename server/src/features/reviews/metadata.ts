@@ -1,5 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/connection.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
+import { deflatedText, gzipOfParts } from '../../lib/gzip-blocks.ts';
+import { FilterValues } from './filter-options.ts';
 import { readChanges, type SpotImage } from './gallery-changes.ts';
 
 type FilterColumn = 'place_type' | 'place_city' | 'place_country';
@@ -9,7 +12,6 @@ const FILTERS = [
   ['place_city', 'cities'],
   ['place_country', 'countries'],
 ] as const;
-const collator = new Intl.Collator('en', { sensitivity: 'base' });
 
 /** The distinct non-empty values of one filter column, read from its (user_id, column) index. */
 async function distinctValues(db: Db, userId: number, column: FilterColumn): Promise<string[]> {
@@ -35,26 +37,23 @@ async function stillUsed(db: Db, userId: number, column: FilterColumn, value: st
   return row !== undefined;
 }
 
-/** A user's filter options at one gallery version, and their JSON (the answer's tail). */
+/** A user's filter options at one gallery version, by column. */
 interface FilterOptions {
   version: number;
-  values: Record<FilterColumn, Set<string>>;
-  json: string;
+  values: Record<FilterColumn, FilterValues>;
 }
 
-/** `"types":[…],"cities":[…],"countries":[…]`, each sorted here, not in SQL, so both
- * databases give the same (human) order. */
-const optionsJson = (values: FilterOptions['values']) =>
-  FILTERS.map(
-    ([column, name]) => `"${name}":${JSON.stringify([...values[column]].sort(collator.compare))}`,
-  ).join(',');
+const optionsOf = (found: Record<FilterColumn, string[]>): FilterOptions['values'] => {
+  const of = (i: number) => FilterValues.of(FILTERS[i]![1], found[FILTERS[i]![0]], i === 0);
+  return { place_type: of(0), place_city: of(1), place_country: of(2) };
+};
 
 /**
  * Brings `known` to the values after the logged writes, at the version the log was read at
  * (at least the caller's): a value a changed spot has now is in; a value one had before and
  * none of them has now is in only while another spot still has it (probed afterwards: a
  * write meanwhile is in the next catch-up anyway). Undefined when the log doesn't reach
- * back to `known.version`.
+ * back to `known.version`. A column nothing changed keeps its options (and their JSON).
  */
 async function applyChanges(
   db: Db,
@@ -65,24 +64,42 @@ async function applyChanges(
   if (!read) return undefined;
   const { changes, version } = read;
   const values = { ...known.values };
-  let moved = false;
   for (const [column] of FILTERS) {
+    const options = values[column];
     const now = new Set(changes.map((c) => c.after?.[column]).filter(nonEmpty));
     const before = changes.map((c) => c.before?.[column]).filter(nonEmpty);
-    const added = [...now].filter((v) => !values[column].has(v));
-    const doubtful = [...new Set(before)].filter((v) => !now.has(v) && values[column].has(v));
+    const added = [...now].filter((v) => !options.has(v));
+    const doubtful = [...new Set(before)].filter((v) => !now.has(v) && options.has(v));
     const gone: string[] = [];
     for (const value of doubtful)
       if (!(await stillUsed(db, userId, column, value))) gone.push(value);
-    if (!added.length && !gone.length) continue;
-    // Copied before changing: `known` may be in use by a request that read it meanwhile.
-    values[column] = new Set([...values[column], ...added].filter((v) => !gone.includes(v)));
-    moved = true;
+    values[column] = options.changed(added, gone);
   }
-  return { version, values, json: moved ? optionsJson(values) : known.json };
+  return { version, values };
 }
 
 const nonEmpty = (value: SpotImage[FilterColumn] | undefined): value is string => !!value;
+
+/** The four figures in one round trip. */
+const countsOf = compiledOnce((db, userId: number) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom('spot_counts').select('version').where('user_id', '=', userId).as('version'),
+    eb.selectFrom('spot_counts').select('total').where('user_id', '=', userId).as('total'),
+    eb
+      .selectFrom('lists')
+      .select((c) => c.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .as('list_count'),
+    // Followed lists count only while they are still shareable (contract §4, following).
+    eb
+      .selectFrom('saved_lists as sl')
+      .innerJoin('lists as l', 'l.id', 'sl.list_id')
+      .select((c) => c.fn.countAll<number>().as('n'))
+      .where('sl.user_id', '=', userId)
+      .where('l.shareable_by_link', '=', 1)
+      .as('saved_list_count'),
+  ]),
+);
 
 /**
  * `GET /api/reviews/review/metadata/`'s JSON: counts for the home page and the filter options.
@@ -94,8 +111,11 @@ const nonEmpty = (value: SpotImage[FilterColumn] | undefined): value is string =
  * spots changed, their columns before) instead of read again: a write that neither adds nor
  * removes a value costs one small read, a spot that may have taken a value's last use one
  * index probe more. The counts are read every time, in one statement (lists and follows
- * have no version, and they are cheap); the answer is put together as a string, with the
- * options' JSON kept, since its shape is fixed (metadataSchema) and its values are ours.
+ * have no version, and they are cheap); the answer is put together as a string, with each
+ * filter's JSON kept, since its shape is fixed (metadataSchema) and its values are ours.
+ * Gzipped, each filter's JSON is deflated once and kept too, and only the counts around them
+ * are compressed per request: compressing a 10,000-spot user's ~50 KB of options was half a
+ * millisecond of every request (decision 023, "The filter options kept deflated").
  */
 export function spotMetadataReader(db: Db, maxUsers = 1000) {
   const options = new LRUCache<number, FilterOptions>({ max: maxUsers });
@@ -111,51 +131,40 @@ export function spotMetadataReader(db: Db, maxUsers = 1000) {
     const [types, cities, countries] = await Promise.all(
       FILTERS.map(([column]) => distinctValues(db, userId, column)),
     );
-    const values = {
-      place_type: new Set(types),
-      place_city: new Set(cities),
-      place_country: new Set(countries),
-    };
-    return { version, values, json: optionsJson(values) };
+    const values = optionsOf({
+      place_type: types!,
+      place_city: cities!,
+      place_country: countries!,
+    });
+    return { version, values };
   };
 
-  // One round trip for the four figures, compiled once: the user id is a placeholder
-  // swapped for the caller's in the bound parameters.
-  const ANY_USER = -7;
-  const counts = db
-    .selectNoFrom((eb) => [
-      eb.selectFrom('spot_counts').select('version').where('user_id', '=', ANY_USER).as('version'),
-      eb.selectFrom('spot_counts').select('total').where('user_id', '=', ANY_USER).as('total'),
-      eb
-        .selectFrom('lists')
-        .select((c) => c.fn.countAll<number>().as('n'))
-        .where('user_id', '=', ANY_USER)
-        .as('list_count'),
-      // Followed lists count only while they are still shareable (contract §4, following).
-      eb
-        .selectFrom('saved_lists as sl')
-        .innerJoin('lists as l', 'l.id', 'sl.list_id')
-        .select((c) => c.fn.countAll<number>().as('n'))
-        .where('sl.user_id', '=', ANY_USER)
-        .where('l.shareable_by_link', '=', 1)
-        .as('saved_list_count'),
-    ])
-    .compile();
-  type Counts = Record<'version' | 'total' | 'list_count' | 'saved_list_count', number | null>;
-
-  return async (userId: number): Promise<string> => {
+  return async (userId: number): Promise<MetadataAnswer> => {
     // Read before the options, so options are never stored under a newer version than theirs.
-    const { rows } = await db.executeQuery<Counts>({
-      ...counts,
-      parameters: counts.parameters.map((p) => (p === ANY_USER ? userId : p)),
-    });
-    const row = rows[0]!;
+    const [row] = await countsOf(db, userId);
+    if (!row) throw new Error('a select without a table gives one row');
     const filters = await filterOptions(userId, Number(row.version ?? 0));
     const figures = {
       saved_list_count: Number(row.saved_list_count ?? 0),
       review_count: Number(row.total ?? 0),
       list_count: Number(row.list_count ?? 0),
     };
-    return `${JSON.stringify(figures).slice(0, -1)},${filters.json}}`;
+    const head = `${JSON.stringify(figures).slice(0, -1)},`;
+    const columns = FILTERS.map(([column]) => filters.values[column]);
+    return {
+      json: `${head}${columns.map((c) => c.json).join('')}}`,
+      gzipped: () =>
+        gzipOfParts([
+          deflatedText(head),
+          ...columns.map((c) => c.deflated),
+          deflatedText('}', true),
+        ]),
+    };
   };
+}
+
+/** The metadata answer, as JSON or gzipped (the same bytes once unzipped). */
+export interface MetadataAnswer {
+  json: string;
+  gzipped(): Buffer;
 }

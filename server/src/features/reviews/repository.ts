@@ -1,17 +1,21 @@
 import type { ReviewListRef, ReviewUpdateBody, User } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { clock } from '../../lib/clock.ts';
 import { SPOT_COLUMNS, type SpotRow } from './presenter.ts';
 import { setListsOfSpot } from '../lists/list-reviews-repository.ts';
 import { spotColumns } from './spot-columns.ts';
 
-export function findSpot(db: Db, id: number): Promise<SpotRow | undefined> {
-  return db
+const spotById = compiledOnce((db, id: number) =>
+  db
     .selectFrom('reviews as r')
     .innerJoin('places as p', 'p.id', 'r.place_id')
     .select(SPOT_COLUMNS)
-    .where('r.id', '=', id)
-    .executeTakeFirst();
+    .where('r.id', '=', id),
+);
+
+export async function findSpot(db: Db, id: number): Promise<SpotRow | undefined> {
+  return (await spotById(db, id))[0];
 }
 
 /** The author's shareable lists holding the spot, or all of them for the author. */
@@ -44,16 +48,21 @@ export async function visibleSpot(
 ): Promise<SpotRow | undefined> {
   const spot = await findSpot(db, id);
   if (!spot || spot.user_id === viewer?.id) return spot;
-  const shared = await db
+  const shared = await sharedListOfSpot(db, spot.id, spot.user_id);
+  return shared.length ? spot : undefined;
+}
+
+/** A shareable list of the spot's author holding it, if there is one. */
+const sharedListOfSpot = compiledOnce((db, spotId: number, authorId: number) =>
+  db
     .selectFrom('list_reviews as lr')
     .innerJoin('lists as l', 'l.id', 'lr.list_id')
     .select('l.id')
-    .where('lr.review_id', '=', spot.id)
-    .where('l.user_id', '=', spot.user_id)
+    .where('lr.review_id', '=', spotId)
+    .where('l.user_id', '=', authorId)
     .where('l.shareable_by_link', '=', 1)
-    .executeTakeFirst();
-  return shared ? spot : undefined;
-}
+    .limit(1),
+);
 
 /** Changing or deleting a spot is its author's alone; for anyone else it doesn't exist. */
 export async function ownSpot(db: Db, id: number, userId: number) {

@@ -12,6 +12,7 @@ import {
   reviewUpdateSchema,
 } from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
+import { acceptsGzip } from '../../lib/accepts-gzip.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { createPlaceReviewRoute } from './create-route.ts';
@@ -68,8 +69,14 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
         response: { 200: metadataSchema, ...errors },
       },
     },
-    // Sent as the JSON string put together from the kept filter options (metadata.ts).
-    async (request, reply) => sendJson(reply, await spotMetadata(currentUser(request).id)),
+    // Put together around the kept filter options, gzipped as kept to a client that takes
+    // gzip (the Content-Encoding makes @fastify/compress leave it alone; metadata.ts).
+    async (request, reply) => {
+      const answer = await spotMetadata(currentUser(request).id);
+      reply.header('vary', 'accept-encoding');
+      if (!acceptsGzip(request)) return sendJson(reply, answer.json);
+      return sendJson(reply.header('content-encoding', 'gzip'), answer.gzipped());
+    },
   );
 
   api.get(

@@ -1,0 +1,65 @@
+import { deflatedText, type Deflated } from '../../lib/gzip-blocks.ts';
+
+const collator = new Intl.Collator('en', { sensitivity: 'base' });
+
+/**
+ * The options' order: human (accents and case aside), sorted here, not in SQL, so both
+ * databases give the same; values equal to the collator ("Paris", "paris") by code unit,
+ * so the order never depends on the order values were found in.
+ */
+const compare = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * One filter's options ("cities") in answer order, and their part of the metadata answer
+ * (`,"cities":[…]`), as text and, once asked for, deflated on its own: a write that adds a
+ * city re-sorts nothing (its value is merged in) and recompresses the cities alone.
+ */
+export class FilterValues {
+  readonly #has: Set<string>;
+  #deflated?: Deflated;
+
+  private constructor(
+    /** the answer's key, and the comma before it unless it comes first */
+    readonly key: string,
+    readonly sorted: readonly string[],
+    readonly json: string,
+  ) {
+    this.#has = new Set(sorted);
+  }
+
+  /** `values` (distinct, in any order) as the options named `name`. */
+  static of(name: string, values: string[], first: boolean): FilterValues {
+    const key = `${first ? '' : ','}"${name}":`;
+    const sorted = [...values].sort(compare);
+    return new FilterValues(key, sorted, key + JSON.stringify(sorted));
+  }
+
+  has(value: string): boolean {
+    return this.#has.has(value);
+  }
+
+  /** These options with `added` (not yet among them) in, and `gone` out; this one if neither. */
+  changed(added: readonly string[], gone: readonly string[]): FilterValues {
+    if (!added.length && !gone.length) return this;
+    const leaving = new Set(gone);
+    const kept = this.sorted.filter((value) => !leaving.has(value));
+    const sorted = mergeSorted(kept, [...new Set(added)].sort(compare));
+    return new FilterValues(this.key, sorted, this.key + JSON.stringify(sorted));
+  }
+
+  /** `json`, deflated once (lib/gzip-blocks.ts), a part of a gzipped answer. */
+  get deflated(): Deflated {
+    return (this.#deflated ??= deflatedText(this.json));
+  }
+}
+
+/** Two sorted arrays as one, in one pass. */
+function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
+  const merged: string[] = [];
+  let [i, j] = [0, 0];
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && compare(a[i]!, b[j]!) <= 0)) merged.push(a[i++]!);
+    else merged.push(b[j++]!);
+  }
+  return merged;
+}
