@@ -122,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
   });
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   if (config.CORS_ORIGINS.length) {
     await app.register(fastifyCors, { origin: config.CORS_ORIGINS, credentials: true });
   }
