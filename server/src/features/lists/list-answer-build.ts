@@ -51,8 +51,11 @@ export interface KeptListAnswer {
 export interface BuiltListAnswer extends KeptListAnswer {
   /** `GET /api/lists/list/:key/`'s JSON, gzipped */
   gzipped: Buffer;
-  /** made from an earlier version's answer (patchListAnswer), not built whole */
-  patched: boolean;
+  /**
+   * how it was made: built whole, patched from an earlier version's answer
+   * (patchListAnswer), or the kept answer itself (of this version or newer)
+   */
+  made: 'whole' | 'patched' | 'kept';
 }
 
 /** The answer's JSON around its spots: the list, `"reviews":[`, and `]}`. */
@@ -71,9 +74,9 @@ function built(
   list: ListRecord,
   blocks: GzipBlocks,
   positions: Map<number, number>,
-  patched: boolean,
+  made: BuiltListAnswer['made'],
 ): BuiltListAnswer {
-  return { version: list.version, blocks, positions, gzipped: gzipBytes(blocks), patched };
+  return { version: list.version, blocks, positions, gzipped: gzipBytes(blocks), made };
 }
 
 /**
@@ -86,7 +89,7 @@ export async function buildListAnswer(db: Db, list: ListRecord): Promise<BuiltLi
   const { head, tail } = frame(list);
   const blocks = gzipInBlocks(head, spots.map(spotItem), tail);
   const positions = new Map(spots.map((spot, position) => [spot.id, position]));
-  return built(list, blocks, positions, false);
+  return built(list, blocks, positions, 'whole');
 }
 
 /**
@@ -114,7 +117,7 @@ export async function patchListAnswer(
   }
   const { head, tail } = frame(list);
   const blocks = replaceItems(kept.blocks, head, replaced, tail);
-  return built(list, blocks, kept.positions, true);
+  return built(list, blocks, kept.positions, 'patched');
 }
 
 /** What is stored beside an answer's bytes (list-answer-store.ts) to patch it from. */
@@ -145,7 +148,7 @@ export async function nextListAnswer(
 ): Promise<BuiltListAnswer> {
   const kept = ownKept ?? (await storedAnswer(db, list));
   if (kept && kept.version >= list.version) {
-    return { ...kept, gzipped: gzipBytes(kept.blocks), patched: false };
+    return { ...kept, gzipped: gzipBytes(kept.blocks), made: 'kept' };
   }
   return (kept && (await patchListAnswer(db, list, kept))) || buildListAnswer(db, list);
 }

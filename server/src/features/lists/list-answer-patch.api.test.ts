@@ -162,7 +162,7 @@ describe('list answers in blocks', () => {
     expect(await refused(longer.list.id, longer.built)).toBeUndefined();
     // nextListAnswer then builds it whole, with the new entry.
     const next = await nextListAnswer(db(), await record(longer.list.id), longer.built);
-    expect(next.patched).toBe(false);
+    expect(next.made).toBe('whole');
     const shown = JSON.parse(gunzipSync(next.gzipped).toString()) as ListDetail;
     expect(shown.reviews.map((spot) => spot.id)).toContain(added);
   });
@@ -173,12 +173,12 @@ describe('list answers in blocks', () => {
     await edit(ids[BLOCK_ITEMS - 1]!, { review: TEXTS[3] });
     const row = await record(list.id);
     const next = await nextListAnswer(db(), row, undefined);
-    expect(next.patched).toBe(true);
+    expect(next.made).toBe('patched');
     expect(next.gzipped.equals((await buildListAnswer(db(), row)).gzipped)).toBe(true);
 
     // Stored without a layout, or with another answer's, it is built whole.
     await db().updateTable('list_answers').set({ layout: null }).execute();
-    expect((await nextListAnswer(db(), row, undefined)).patched).toBe(false);
+    expect((await nextListAnswer(db(), row, undefined)).made).toBe('whole');
     const other = await listWithAnswer();
     await db()
       .updateTable('list_answers')
@@ -186,7 +186,7 @@ describe('list answers in blocks', () => {
       .where('list_id', '=', list.id)
       .execute();
     const whole = await nextListAnswer(db(), row, undefined);
-    expect(whole.patched).toBe(false);
+    expect(whole.made).toBe('whole');
     expect(whole.gzipped.equals(next.gzipped)).toBe(true);
   });
 

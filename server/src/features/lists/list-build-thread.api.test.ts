@@ -92,7 +92,7 @@ describe('list build thread', () => {
     await expect(buildListAnswer(t.ctx.db, await record(list.id))).rejects.toThrow();
   });
 
-  it('stores a big list’s answer for the other app processes, one version at a time', async () => {
+  it('stores a big list’s whole builds for the other app processes, one version at a time', async () => {
     const list = await bigList(THREAD_BUILD_FROM);
     const kept = answers();
     await kept.warm();
@@ -127,11 +127,19 @@ describe('list build thread', () => {
       expect(other.lastBuildThreadId).toBe(threadId);
       expect(rebuilt.reviews[0]).toMatchObject({ id: spot, review: 'Rewritten' });
 
-      // The thread's build of it replaces the stored one; an older one never does.
-      const fresh = await kept.answer(newer);
-      expect(await stored()).toEqual({ version: newer.version, gzipped: fresh });
+      // The thread patches its own answer to it and stores nothing: the others patch theirs.
+      await kept.answer(newer);
+      expect(kept.lastBuildPatched).toBe(true);
+      expect(await stored()).toEqual({ version: row.version, gzipped: built });
+      // A version it builds whole (the list itself changed) replaces the stored one; an
+      // older one never does.
+      await alice.client.patch(`/api/lists/list/${list.id}/`, { name: 'Renamed' });
+      const renamed = await record(list.id);
+      const fresh = await kept.answer(renamed);
+      expect(kept.lastBuildPatched).toBe(false);
+      expect(await stored()).toEqual({ version: renamed.version, gzipped: fresh });
       await storeListAnswer(t.ctx.db, row, Buffer.from('older'));
-      expect(await stored()).toEqual({ version: newer.version, gzipped: fresh });
+      expect(await stored()).toEqual({ version: renamed.version, gzipped: fresh });
     } finally {
       await other.close();
     }

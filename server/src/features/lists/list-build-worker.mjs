@@ -3,8 +3,8 @@
  * lib/on-demand-pool-worker.mjs. The thread has a database connection of its own (the
  * app's own settings, from workerData), opened on its first build and dropped with the
  * thread. It keeps the last answer it built of each list, in blocks, to patch the list's
- * next version from (list-answer-build.ts), and stores what it builds for the other app
- * processes (list-answer-store.ts).
+ * next version from (list-answer-build.ts), and stores what it builds whole for the other
+ * app processes (list-answer-store.ts), which patch their own versions from it.
  */
 import { threadId, workerData } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
@@ -34,17 +34,18 @@ const kept = new LRUCache({
 /** The gzipped answer, moved, the thread that built it, and whether it was patched. */
 export default answeringWarmUp(async (list) => {
   database ??= openDatabase(workerData);
-  const { gzipped, patched, ...answer } = await nextListAnswer(
-    database.db,
-    list,
-    kept.get(list.id),
-  );
-  if (answer.version === list.version) {
-    kept.set(list.id, answer);
-    // For the other app processes (list-answer-store.ts), before the bytes move.
-    await storeListAnswer(database.db, list, gzipped, storedLayout(answer));
-  }
+  const { gzipped, made, ...answer } = await nextListAnswer(database.db, list, kept.get(list.id));
+  if (answer.version === list.version) kept.set(list.id, answer);
+  // For the other app processes (list-answer-store.ts), before the bytes move: a whole
+  // build only. A patched version costs them a patch of their own (~1 ms) where storing it
+  // wrote its ~190 KB on every edit of a spot on a big list, which made SQLite's writers
+  // queue behind it (decision 023, "Only whole builds stored").
+  if (made === 'whole') await storeListAnswer(database.db, list, gzipped, storedLayout(answer));
   // gzipBytes allocates the answer's own buffer (or a view of Node's pool when small,
   // which withBytesMoved copies): it moves without a copy.
-  return withBytesMoved(gzipped, (bytes) => ({ gzipped: bytes, threadId, patched }));
+  return withBytesMoved(gzipped, (bytes) => ({
+    gzipped: bytes,
+    threadId,
+    patched: made === 'patched',
+  }));
 });
