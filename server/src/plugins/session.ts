@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { User } from '@spotbook/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
@@ -38,14 +39,26 @@ const sessionById = compiledOnce((db, id: string) =>
 export function registerSessions(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  // The row id a validly signed cookie names is a function of the cookie alone: kept for
+  // the cookies in use instead of an HMAC and a hash on every request (5 % of a spot's
+  // CPU). Whether the session still exists is read from the database every time.
+  const rowIds = new LRUCache<string, string>({ max: 10_000 });
+  const rowIdOf = (request: FastifyRequest, raw: string): string | undefined => {
+    const known = rowIds.get(raw);
+    if (known) return known;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return undefined;
+    const id = sha256(unsigned.value);
+    rowIds.set(raw, id);
+    return id;
+  };
   app.addHook('onRequest', async (request) => {
     // By the matched route, not the raw URL, which the router decodes (/%61pi/… is /api/…).
     if (!matchedApiRoute(request)) return;
     const raw = request.cookies[SESSION_COOKIE];
     if (!raw) return;
-    const unsigned = request.unsignCookie(raw);
-    if (!unsigned.valid || !unsigned.value) return;
-    const id = sha256(unsigned.value);
+    const id = rowIdOf(request, raw);
+    if (!id) return;
     const [row] = await sessionById(db, id);
     if (!row || row.expires_at < clock.now()) return;
     request.user = { id: row.id, username: row.username, email: row.email };
