@@ -8,6 +8,7 @@ import {
 } from './extract-cells.ts';
 import { isInBox } from './grid.ts';
 import { RANKING_COLUMNS, type RankingColumns } from './ranking.ts';
+import { objectRows } from '../../../db/row-objects.ts';
 
 /**
  * How many extract matches inside the box are ranked (the answer shows 20): read
@@ -34,10 +35,12 @@ export function extractCandidates(
 ): (words: string[], near: LatLng) => RankingColumns[] {
   const loaded = db.prepare('SELECT 1 FROM extracts LIMIT 1').pluck().get() !== undefined;
   if (!loaded) return () => [];
-  const inCell = db.prepare<[string, number], RankingColumns>(`
+  const inCell = objectRows(
+    db.prepare<[string, number], RankingColumns>(`
     SELECT ${RANKING_COLUMNS} FROM (
       SELECT rowid AS pos FROM extract_fts WHERE extract_fts MATCH ? LIMIT ?
-    ) AS m JOIN places AS p ON p.pos = m.pos`);
+    ) AS m JOIN places AS p ON p.pos = m.pos`),
+  );
 
   return (words, near) => {
     const found = new Map<number, RankingColumns>();

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { PLACE_SEARCH_LIMITS } from '@spotbook/contract';
 import type { LatLng, ProviderPlace } from '../provider.ts';
 import { mapsSearchUrl } from '../place-text.ts';
+import { objectRows } from '../../../db/row-objects.ts';
 import { extractCandidates } from './extract-search.ts';
 import { cellsAround, isInBox } from './grid.ts';
 import {
@@ -39,21 +40,28 @@ export function searchFunctions(db: Database.Database): IndexSearch {
   const lastAreaPos = metaNumber('first_extract_pos') - 1;
   // Rowids put points of interest first, then areas by importance: the first matches
   // of each range are the ones worth ranking, however many a short prefix has.
-  const firstMatches = db.prepare<[string, number, number, number], RankingColumns>(`
+  // Rows as arrays made objects here (db/row-objects.ts): a search reads up to 400.
+  const firstMatches = objectRows(
+    db.prepare<[string, number, number, number], RankingColumns>(`
     SELECT ${RANKING_COLUMNS} FROM (
       SELECT rowid AS pos FROM places_fts
       WHERE places_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ?
-    ) AS m JOIN places AS p ON p.pos = m.pos`);
-  const named = db.prepare<[string, number], RankingColumns>(
-    `SELECT ${RANKING_COLUMNS} FROM places AS p WHERE name_key = ? AND pos <= ? LIMIT 50`,
+    ) AS m JOIN places AS p ON p.pos = m.pos`),
   );
-  const matchesInCells = db.prepare<[string, number], RankingColumns>(`
+  const named = objectRows(
+    db.prepare<[string, number], RankingColumns>(
+      `SELECT ${RANKING_COLUMNS} FROM places AS p WHERE name_key = ? AND pos <= ? LIMIT 50`,
+    ),
+  );
+  const matchesInCells = objectRows(
+    db.prepare<[string, number], RankingColumns>(`
     SELECT ${RANKING_COLUMNS} FROM (SELECT rowid AS pos FROM places_fts WHERE places_fts MATCH ? LIMIT ?) AS m
-    JOIN places AS p ON p.pos = m.pos`);
+    JOIN places AS p ON p.pos = m.pos`),
+  );
   // Rows of OpenStreetMap extracts have their own full-text table (extract-search.ts).
   const fromExtracts = extractCandidates(db);
-  const byId = db.prepare<[string], PlaceRow>('SELECT * FROM places WHERE id = ?');
-  const byPos = db.prepare<[number], PlaceRow>('SELECT * FROM places WHERE pos = ?');
+  const byId = objectRows(db.prepare<[string], PlaceRow>('SELECT * FROM places WHERE id = ?'));
+  const byPos = objectRows(db.prepare<[number], PlaceRow>('SELECT * FROM places WHERE pos = ?'));
   // Candidates are ranked on a few columns; only the winners are read whole.
   const details = (ranked: RankingColumns[]) => ranked.map((r) => toPlace(byPos.get(r.pos)!));
 
