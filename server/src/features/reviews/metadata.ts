@@ -43,11 +43,6 @@ interface FilterOptions {
   values: Record<FilterColumn, FilterValues>;
 }
 
-const optionsOf = (found: Record<FilterColumn, string[]>): FilterOptions['values'] => {
-  const of = (i: number) => FilterValues.of(FILTERS[i]![1], found[FILTERS[i]![0]], i === 0);
-  return { place_type: of(0), place_city: of(1), place_country: of(2) };
-};
-
 /**
  * Brings `known` to the values after the logged writes, at the version the log was read at
  * (at least the caller's): a value a changed spot has now is in; a value one had before and
@@ -128,14 +123,13 @@ export function spotMetadataReader(db: Db, maxUsers = 1000) {
     return fresh;
   };
   const readOptions = async (userId: number, version: number): Promise<FilterOptions> => {
-    const [types, cities, countries] = await Promise.all(
-      FILTERS.map(([column]) => distinctValues(db, userId, column)),
+    const found = await Promise.all(
+      FILTERS.map(async ([column, name], i) => {
+        const values = await distinctValues(db, userId, column);
+        return [column, FilterValues.of(name, values, i === 0)] as const;
+      }),
     );
-    const values = optionsOf({
-      place_type: types!,
-      place_city: cities!,
-      place_country: countries!,
-    });
+    const values = Object.fromEntries(found) as FilterOptions['values'];
     return { version, values };
   };
 
