@@ -12,6 +12,8 @@
  *            spot deleted; bench/gallery-writes.ts): what it keeps is caught up, not rebuilt;
  *   first  — a fresh galleryReader per request: a query never asked before (or the first
  *            request after a restart).
+ * Every reader here keeps no cards (`cardBytes: 0`, spot-cards.ts): each page reads its
+ * spots from the database, as a page of spots not shown since their last write does.
  * "CPU new" / "CPU after": this process's CPU time for those requests — all of SQLite's
  * work, PostgreSQL's client side only — which other jobs on the machine disturb far less
  * than wall time. Every "new" and "after write" page is checked to equal the "before" page.
@@ -26,8 +28,10 @@
  *   BENCH_SQLITE_DIR=… BENCH_POSTGRES_DB=… # reuse databases seeded by bench/seed-spots.ts
  */
 import os from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
 import type { ReviewListQuery } from '@spotbook/contract';
 import { galleryReader, type GalleryQuery } from '../server/src/features/reviews/gallery.ts';
+import { galleryPageJson, type GalleryPage } from '../server/src/features/reviews/spot-cards.ts';
 import { migrateToLatest } from '../server/src/db/connection.ts';
 import { galleryPageBefore } from './gallery-before.ts';
 import { galleryWrites } from './gallery-writes.ts';
@@ -125,19 +129,21 @@ async function timed<T>(run: () => Promise<T>): Promise<[ms: number, result: T, 
 }
 
 type Write = ReturnType<typeof galleryWrites>;
+/** Readers that keep no cards: every page reads its spots. */
+const UNCACHED = { cardBytes: 0 };
 let writes = 0;
 
 /** Before, new (warm), after a write and first requests of one query. */
 async function measure(seeded: SeededDb, query: GalleryQuery, write: Write) {
   const { db, dialect } = seeded.handle;
   const user = seeded.mainUserId;
-  const reader = galleryReader(db, dialect);
+  const reader = galleryReader(db, dialect, UNCACHED);
   const times = { before: [] as number[], new: [] as number[], after: [] as number[] };
   const cpu = { new: [] as number[], after: [] as number[] };
   const first: number[] = [];
   const before = () => galleryPageBefore(db, dialect, user, query);
-  const same = (page: unknown, old: unknown, when: string) => {
-    if (JSON.stringify(page) !== JSON.stringify(old))
+  const same = (page: GalleryPage, old: unknown, when: string) => {
+    if (!isDeepStrictEqual(JSON.parse(galleryPageJson(page)), JSON.parse(JSON.stringify(old))))
       throw new Error(`new and old pages differ ${when} for ${JSON.stringify(query)}`);
   };
   let count = 0;
@@ -152,7 +158,7 @@ async function measure(seeded: SeededDb, query: GalleryQuery, write: Write) {
     same(page, old, '');
     count = page.count;
     if (i < FIRST_RUNS) {
-      const fresh = galleryReader(db, dialect);
+      const fresh = galleryReader(db, dialect, UNCACHED);
       first.push((await timed(() => fresh(user, query)))[0]);
     }
   }

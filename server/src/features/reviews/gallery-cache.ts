@@ -1,10 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
-import { reviewsPageSchema, type ReviewsPage } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { GalleryQuery } from './sort-keys.ts';
+import { galleryPageJson, type GalleryPage } from './spot-cards.ts';
 
 /**
  * The gallery's response cache (docs/decisions/004-gallery-query.md, "Response cache").
@@ -64,25 +63,13 @@ export function galleryVersionReader(db: Db): (userId: number) => Promise<number
 }
 
 /**
- * The route's own response serialiser (the zod check and JSON.stringify that Fastify would
- * run), so a page is checked and serialised once and its string kept. Fastify sends a
- * string with a JSON content type as it is, without serialising it again.
- */
-export const serializeReviewsPage = serializerCompiler({
-  schema: reviewsPageSchema,
-  method: 'GET',
-  url: '/api/reviews/review/',
-  httpStatus: '200',
-}) as (page: ReviewsPage) => string;
-
-/**
  * The JSON of one user's gallery page: from the cache when the user's version hasn't
  * moved since it was stored, otherwise built by `build` and stored. The version is read
  * before the page, so a page is never stored under a version newer than its data.
  */
 export function cachedGallery(
   db: Db,
-  build: (userId: number, q: GalleryQuery, version: number) => Promise<ReviewsPage>,
+  build: (userId: number, q: GalleryQuery, version: number) => Promise<GalleryPage>,
   cache = new GalleryCache(),
 ) {
   const readVersion = galleryVersionReader(db);
@@ -91,7 +78,7 @@ export function cachedGallery(
     const version = await readVersion(userId);
     const hit = cache.get(key, version);
     if (hit !== undefined) return hit;
-    const json = serializeReviewsPage(await build(userId, q, version));
+    const json = galleryPageJson(await build(userId, q, version));
     cache.set(key, version, json);
     return json;
   };

@@ -3,7 +3,7 @@ import {
   matchesWords,
   mergeOrder,
   passesFilters,
-  readChanges,
+  readChangesFor,
   shiftPositions,
   type SpotImage,
 } from './gallery-changes.ts';
@@ -12,7 +12,7 @@ import { queryWords } from './search-text.ts';
 import type { GalleryQuery } from './sort-keys.ts';
 
 /**
- * `known` brought to the current version (at least `version`) by applying the logged
+ * `known` brought to the current version (at least `atLeast`) by applying the logged
  * changes, or undefined when it can't be (nothing worth keeping, the log doesn't reach
  * back that far, a spot's words this process can't match exactly): the caller starts
  * afresh. The result may be newer than asked for, which a request may always use.
@@ -23,13 +23,14 @@ export async function catchUp(
   userId: number,
   q: GalleryQuery,
   known: Positions,
+  atLeast: number,
 ): Promise<Positions | undefined> {
   const words = queryWords(q.search);
   const kept = words.length
     ? known.order !== undefined || known.matchIds !== undefined
     : known.count !== undefined || known.marks.length > 0;
   if (!kept) return;
-  const read = await readChanges(db, userId, known.version);
+  const read = await readChangesFor(db, userId, known.version, atLeast);
   if (!read) return;
   const { version, changes } = read;
   if (!words.length) return shiftPositions(known, q, changes, version);

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Db, DialectName } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { GALLERY_CHANGES_KEPT } from '../../db/migrations/008_gallery_changes.ts';
@@ -61,6 +62,44 @@ const changesSince = compiledOnce((db, userId: number, from: number) =>
     .orderBy('c.version'),
 );
 
+/** The changes after a version and the version they bring the gallery to (readChanges). */
+export interface ReadChanges {
+  version: number;
+  changes: SpotChange[];
+}
+
+/**
+ * The reads of the log made lately, by database, user and `from`: after a write, each of the
+ * user's kept queries, their cards and their filter options catch up from the same version,
+ * and read the same rows (decision 004, "One read of the log per write").
+ */
+const lately = new WeakMap<Db, LRUCache<string, Promise<ReadChanges | undefined>>>();
+
+/**
+ * `readChanges` for a caller that needs the gallery at version `atLeast` or later: a read
+ * of the same log from `from` made lately (or under way) serves when it reached that far.
+ * What it holds was true at the version it read, which a request may always use.
+ */
+export async function readChangesFor(
+  db: Db,
+  userId: number,
+  from: number,
+  atLeast: number,
+): Promise<ReadChanges | undefined> {
+  let reads = lately.get(db);
+  if (!reads) lately.set(db, (reads = new LRUCache({ max: 1000 })));
+  const key = `${userId}:${from}`;
+  // Not awaited unless there: a read under way serves the callers that come meanwhile.
+  const lastRead = reads.get(key);
+  const made = lastRead && (await lastRead.catch(() => undefined));
+  if (made && made.version >= atLeast) return made;
+  const reading = readChanges(db, userId, from);
+  reads.set(key, reading);
+  // A read that failed fails its own callers only.
+  reading.catch(() => reads.get(key) === reading && reads.delete(key));
+  return reading;
+}
+
 /**
  * The user's spots written after version `from`, each with its columns at `from` (the
  * first logged change of the spot has them) and now, and the version they bring the
@@ -68,11 +107,7 @@ const changesSince = compiledOnce((db, userId: number, from: number) =>
  * (one snapshot on both databases) even while the user writes. Undefined when the log no
  * longer reaches back to `from`.
  */
-export async function readChanges(
-  db: Db,
-  userId: number,
-  from: number,
-): Promise<{ version: number; changes: SpotChange[] } | undefined> {
+async function readChanges(db: Db, userId: number, from: number): Promise<ReadChanges | undefined> {
   const logged = await changesSince(db, userId, from);
   const version = logged[0]?.now ?? from;
   // Every write bumps the version by one or two and logs its last bump.

@@ -1,6 +1,4 @@
-import type { ReviewsPage } from '@spotbook/contract';
 import type { Db, DialectName } from '../../db/connection.ts';
-import { compiledOnce } from '../../db/compiled-once.ts';
 import { galleryVersionReader } from './gallery-cache.ts';
 import { catchUp } from './gallery-catch-up.ts';
 import {
@@ -21,9 +19,9 @@ import {
   testedWalkPage,
   testedWholeOrder,
 } from './gallery-sqlite-search.ts';
-import { presentSpots, SPOT_COLUMNS } from './presenter.ts';
 import { queryWords } from './search-text.ts';
 import type { GalleryQuery } from './sort-keys.ts';
+import { SpotCards, unkeptCards, type GalleryPage } from './spot-cards.ts';
 
 export type { GalleryQuery } from './sort-keys.ts';
 
@@ -44,6 +42,8 @@ export interface GalleryOptions {
    * (gallery-sqlite-search.ts, gallery-counted-search.ts).
    */
   testedWalk?: number;
+  /** The memory the spots' kept cards may take (spot-cards.ts); 0 keeps none. */
+  cardBytes?: number;
 }
 
 /**
@@ -58,13 +58,17 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
   const positions = new GalleryPositions(options.step);
   const broadSearch = options.broadSearch ?? 1000;
   const readVersion = galleryVersionReader(db);
+  const kept = options.cardBytes === 0 ? undefined : new SpotCards(db, options.cardBytes);
+  /** The page's cards: kept ones as they are, the others read. */
+  const cardsOf = (userId: number, version: number, ids: number[]) =>
+    kept ? kept.page(userId, version, ids) : unkeptCards(db, userId, ids);
 
   /** The query's kept positions at `version` or later. */
   async function positionsAt(userId: number, q: GalleryQuery, version: number) {
     const key = GalleryPositions.keyOf(userId, q);
     const known = positions.get(key);
     if (known && known.version >= version) return known;
-    const caught = known && (await catchUp(db, dialect, userId, q, known));
+    const caught = known && (await catchUp(db, dialect, userId, q, known, version));
     const at: Positions =
       caught && caught.version >= version ? caught : { key, version, marks: [] };
     positions.keep(at);
@@ -130,7 +134,7 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     return slice(built);
   }
 
-  return async (userId: number, q: GalleryQuery, version?: number): Promise<ReviewsPage> => {
+  return async (userId: number, q: GalleryQuery, version?: number): Promise<GalleryPage> => {
     const at = await positionsAt(userId, q, version ?? (await readVersion(userId)));
     /*
      * What this request finds (a count, a mark, an order) is kept only if the version is
@@ -146,8 +150,8 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     };
     if (queryWords(q.search).length > 0) {
       const { ids, count } = await searchPage(userId, q, at, found);
-      const [rows] = await Promise.all([spotRows(db, userId, ids), keepFound()]);
-      return { count, results: await presentSpots(db, rows) };
+      const [results] = await Promise.all([cardsOf(userId, at.version, ids), keepFound()]);
+      return { count, results };
     }
     const source = indexWalk(db, dialect, userId, q, at, broadSearch);
     let ids: number[], count: number;
@@ -161,9 +165,9 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
         countOf(source, at, found),
       ]);
     }
-    const rows = await spotRows(db, userId, ids);
+    const results = await cardsOf(userId, at.version, ids);
     await keepFound();
-    return { count, results: await presentSpots(db, rows) };
+    return { count, results };
   };
 }
 
@@ -231,21 +235,4 @@ async function deepPageIds(
   const mark = { pos: target, key: { id: rows[0]!.id, rating: rows[0]!.rating } };
   found.push(() => addMark(at.marks, mark));
   return rows.slice(q.offset - target).map((row) => row.id);
-}
-
-const userSpotsIn = compiledOnce((db, userId: number, ids: number[]) =>
-  db
-    .selectFrom('reviews as r')
-    .innerJoin('places as p', 'p.id', 'r.place_id')
-    .select(SPOT_COLUMNS)
-    .where('r.id', 'in', ids)
-    .where('r.user_id', '=', userId),
-);
-
-/** The page's spots with their places, in the order of `ids`. */
-async function spotRows(db: Db, userId: number, ids: number[]) {
-  if (!ids.length) return [];
-  const rows = await userSpotsIn(db, userId, ids);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }

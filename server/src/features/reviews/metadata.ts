@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { deflatedText, gzipOfParts } from '../../lib/gzip-blocks.ts';
 import { FilterValues } from './filter-options.ts';
-import { readChanges, type SpotImage } from './gallery-changes.ts';
+import { readChangesFor, type SpotImage } from './gallery-changes.ts';
 
 type FilterColumn = 'place_type' | 'place_city' | 'place_country';
 /** Each filter column and its name in the answer, in the answer's order. */
@@ -54,8 +54,9 @@ async function applyChanges(
   db: Db,
   userId: number,
   known: FilterOptions,
+  atLeast: number,
 ): Promise<FilterOptions | undefined> {
-  const read = await readChanges(db, userId, known.version);
+  const read = await readChangesFor(db, userId, known.version, atLeast);
   if (!read) return undefined;
   const { changes, version } = read;
   const values = { ...known.values };
@@ -117,7 +118,8 @@ export function spotMetadataReader(db: Db, maxUsers = 1000) {
   const filterOptions = async (userId: number, version: number): Promise<FilterOptions> => {
     const known = options.get(userId);
     if (known?.version === version) return known;
-    const caughtUp = known && version > known.version && (await applyChanges(db, userId, known));
+    const caughtUp =
+      known && version > known.version && (await applyChanges(db, userId, known, version));
     const fresh = caughtUp || (await readOptions(userId, version));
     options.set(userId, fresh);
     return fresh;

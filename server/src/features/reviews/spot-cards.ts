@@ -1,0 +1,153 @@
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
+import { reviewSchema, type Review } from '@spotbook/contract';
+import type { Db } from '../../db/connection.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
+import { readChangesFor } from './gallery-changes.ts';
+import { presentSpots, SPOT_COLUMNS } from './presenter.ts';
+
+/** A spot on a gallery page: its id, and its JSON as the page sends it. */
+export interface SpotCard {
+  id: number;
+  json: string;
+}
+
+/** A gallery page: the query's count and the page's cards in order. */
+export interface GalleryPage {
+  count: number;
+  results: SpotCard[];
+}
+
+/** What `{ count, results }` serialises to, the cards' JSON joined as they are. */
+export const galleryPageJson = ({ count, results }: GalleryPage) =>
+  `{"count":${count},"results":[${results.map((card) => card.json).join(',')}]}`;
+
+/**
+ * One spot as the gallery's response serialiser writes it (the zod check and
+ * JSON.stringify): the page's serialiser writes each item so, in `{ count, results }`.
+ */
+const serializeCard = serializerCompiler({
+  schema: reviewSchema,
+  method: 'GET',
+  url: '/api/reviews/review/',
+  httpStatus: '200',
+}) as (spot: Review) => string;
+
+const userSpotsIn = compiledOnce((db, userId: number, ids: number[]) =>
+  db
+    .selectFrom('reviews as r')
+    .innerJoin('places as p', 'p.id', 'r.place_id')
+    .select(SPOT_COLUMNS)
+    .where('r.id', 'in', ids)
+    .where('r.user_id', '=', userId),
+);
+
+/** The user's spots among `ids` as cards, read from the database (a spot gone is absent). */
+export async function readCards(
+  db: Db,
+  userId: number,
+  ids: number[],
+): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const spots = await presentSpots(db, await userSpotsIn(db, userId, ids));
+  return new Map(spots.map((spot) => [spot.id, serializeCard(spot)]));
+}
+
+/** Where a user's kept cards stand: valid at `version`, of this `generation`. */
+interface UserCards {
+  version: number;
+  generation: number;
+}
+
+/**
+ * Gallery cards kept per spot (docs/decisions/004-gallery-query.md, "Cards kept per spot").
+ * A page the response cache doesn't have (a new query, or any query after one of the user's
+ * writes, which moves their version) reads from the database only the cards it doesn't
+ * have: the spot, its place and its photos, presented and serialised.
+ *
+ * A user's cards follow their gallery version through the change log (`readChangesFor`,
+ * migration 008): a logged write drops the cards of the spots it changed; a bump without a
+ * log row (a photo written) or a log that no longer reaches back drops all of the user's
+ * cards, by starting a new generation. Places are written once and never updated, so
+ * nothing else changes a card (as for the response cache, gallery-cache.ts).
+ */
+export class SpotCards {
+  readonly #cards: LRUCache<number, { user: number; generation: number; json: string }>;
+  readonly #users = new LRUCache<number, UserCards>({ max: 10_000 });
+  #generations = 0;
+
+  /**
+   * @param maxBytes an upper bound on the memory the kept cards' strings take
+   * @param read reads cards from the database (a test slows it to land a write meanwhile)
+   */
+  constructor(
+    private readonly db: Db,
+    maxBytes = 16 * 1024 * 1024,
+    private readonly read = readCards,
+  ) {
+    this.#cards = new LRUCache({
+      maxSize: maxBytes,
+      // V8 strings take one or two bytes per character; the entry itself ~64.
+      sizeCalculation: (card) => 2 * card.json.length + 64,
+    });
+  }
+
+  /** The user's spots of `ids` at gallery `version` or later, in order (gone ones absent). */
+  async page(userId: number, version: number, ids: number[]): Promise<SpotCard[]> {
+    const user = await this.#bringTo(userId, version);
+    const { version: keptAt, generation } = user;
+    const found = new Map<number, string>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const card = this.#cards.get(id);
+      if (card?.user === userId && card.generation === generation) found.set(id, card.json);
+      else missing.push(id);
+    }
+    const read = await this.read(this.db, userId, missing);
+    // Read while a later version's changes were applied, a card may predate them: not kept.
+    const keep =
+      this.#users.peek(userId) === user &&
+      user.version === keptAt &&
+      user.generation === generation;
+    for (const [id, json] of read) {
+      found.set(id, json);
+      if (keep) this.#cards.set(id, { user: userId, generation, json });
+    }
+    return inOrder(ids, found);
+  }
+
+  /** The user's cards brought to `version` or later: the changed spots' cards dropped. */
+  async #bringTo(userId: number, version: number): Promise<UserCards> {
+    for (;;) {
+      const user = this.#users.get(userId);
+      if (!user) {
+        const fresh = { version, generation: ++this.#generations };
+        this.#users.set(userId, fresh);
+        return fresh;
+      }
+      if (user.version >= version) return user;
+      const from = user.version;
+      const logged = await readChangesFor(this.db, userId, from, version);
+      // Another request brought them forward meanwhile: look again.
+      if (this.#users.peek(userId) !== user || user.version !== from) continue;
+      if (logged && logged.version >= version) {
+        for (const change of logged.changes) this.#cards.delete(change.id);
+        user.version = logged.version;
+      } else {
+        user.generation = ++this.#generations;
+        user.version = version;
+      }
+    }
+  }
+}
+
+/** The spots of `ids` as cards straight from the database: for a reader that keeps none. */
+export async function unkeptCards(db: Db, userId: number, ids: number[]): Promise<SpotCard[]> {
+  return inOrder(ids, await readCards(db, userId, ids));
+}
+
+const inOrder = (ids: number[], cards: Map<number, string>): SpotCard[] =>
+  ids.flatMap((id) => {
+    const json = cards.get(id);
+    return json === undefined ? [] : [{ id, json }];
+  });
