@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPlace, createSpot } from '../../../test/factories.ts';
+import { storedVersion } from '../../../test/versions.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { readChangesFor } from './gallery-changes.ts';
 
@@ -10,14 +11,7 @@ import { readChangesFor } from './gallery-changes.ts';
 
 const { t, alice } = useTestApp({ users: ['alice'] });
 
-const version = async () =>
-  (
-    await t.ctx.db
-      .selectFrom('spot_counts')
-      .select('version')
-      .where('user_id', '=', alice.id)
-      .executeTakeFirstOrThrow()
-  ).version;
+const version = () => storedVersion(t.ctx.db, 'spot_counts', alice.id);
 
 describe('readChangesFor', () => {
   it('serves a read made lately to every caller it reached far enough for', async () => {

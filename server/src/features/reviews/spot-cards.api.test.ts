@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { reviewsPageSchema, type ReviewsPage } from '@spotbook/contract';
 import { createPlace, createSpot } from '../../../test/factories.ts';
 import { signedInUser, useTestApp } from '../../../test/helper.ts';
+import { storedVersion } from '../../../test/versions.ts';
 import { presentSpots, SPOT_COLUMNS } from './presenter.ts';
 import { galleryPageJson, readCards, SpotCards, unkeptCards } from './spot-cards.ts';
 
@@ -35,14 +36,7 @@ async function serialisedNow(ids: number[]) {
   return serializePage({ count: 99, results });
 }
 
-const version = async () =>
-  (
-    await t.ctx.db
-      .selectFrom('spot_counts')
-      .select('version')
-      .where('user_id', '=', alice.id)
-      .executeTakeFirstOrThrow()
-  ).version;
+const version = () => storedVersion(t.ctx.db, 'spot_counts', alice.id);
 
 const addPhoto = (spot: number, position: number) =>
   t.ctx.db
