@@ -264,10 +264,17 @@ export async function mixPlan(
         .map((l): RequestSpec => ({ method: 'GET', path: l.path, as })),
     );
   const perPerson = (key: keyof (typeof own)[number]) => own.map((o) => o[key]);
+  // One kind per size of one's own lists (6 % in all, as before), so each size's latency is
+  // printed: the biggest answers are the slowest to arrive.
+  const ownLists = LIST_SIZES.map((size, k): KindPlan => ({
+    kind: `list: own, ${size} spots`,
+    weight: 6 / LIST_SIZES.length,
+    perPerson: own.map((o) => [o.lists[k]!]),
+  }));
   const lists: KindPlan[] =
     mix === 'people'
       ? [
-          { kind: 'list: own', weight: 6, perPerson: perPerson('lists') },
+          ...ownLists,
           { kind: "list: another's, signed in", weight: 2, perPerson: othersLists() },
           { kind: "list: another's, signed out", weight: 2, perPerson: othersLists('nobody') },
         ]
