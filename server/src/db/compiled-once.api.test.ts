@@ -34,6 +34,23 @@ describe('a query compiled once', () => {
     expect(await placesIn(t.ctx.db, ["' or 1=1 --"], "Paris' or '1'='1")).toEqual([]);
   });
 
+  it('pads a list to a power of two: one query for lengths 5 to 8, the same rows', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 9 }, () => createPlace(t.ctx, { city: 'Lille' })),
+    );
+    let builds = 0;
+    const inLille = compiledOnce((db, some: string[]) => {
+      builds++;
+      return db.selectFrom('places').select('id').where('id', 'in', some).orderBy('id');
+    });
+    for (let length = 1; length <= 9; length++) {
+      const some = ids.slice(0, length);
+      expect(await inLille(t.ctx.db, some)).toEqual([...some].sort().map((id) => ({ id })));
+    }
+    // Lengths 1, 2, 3–4, 5–8 and 9 (as 16).
+    expect(builds).toBe(5);
+  });
+
   it('runs in a transaction, on its connection', async () => {
     const id = await createPlace(t.ctx, { city: 'Nice' });
     const seen = await t.ctx.db.transaction().execute(async (trx) => {

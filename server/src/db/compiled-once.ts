@@ -9,7 +9,19 @@ class Marker {
   ) {}
 }
 
-/** A list of 20 ids and one of 21 are two queries: their shapes. */
+/**
+ * A list argument with its length rounded up to a power of two, its last item repeated:
+ * the values of an `IN`, whose result repeating one changes nothing. A page's 1 to 20
+ * missing spots are then 5 queries, not 20, and a list of any size a few.
+ */
+const padded = (arg: unknown): unknown => {
+  if (!Array.isArray(arg) || arg.length === 0) return arg;
+  const items = arg as unknown[];
+  const length = 2 ** Math.ceil(Math.log2(items.length));
+  return items.concat(Array<unknown>(length - items.length).fill(items.at(-1)));
+};
+
+/** A list of 16 ids and one of 32 are two queries: their shapes. */
 const shapeOf = (args: readonly unknown[]) =>
   args.map((arg) => (Array.isArray(arg) ? arg.length : '')).join(',');
 
@@ -36,8 +48,9 @@ const valuesOf = (parameters: readonly unknown[], args: readonly unknown[]) =>
  * declares Kysely 0.24 only and has no lists of varying length.
  *
  * `build` gets markers in place of the arguments, and must use them as values only, never
- * to choose what the query is (a marker is always truthy); a list argument gets a marker
- * per item, so each length of it is compiled apart (at most `maxShapes` kept). A built query
+ * to choose what the query is (a marker is always truthy). A list argument must be the
+ * values of an `IN`: it is padded to a power-of-two length (`padded`) and gets a marker per
+ * item, so each padded length is compiled apart (at most `maxShapes` kept). A built query
  * that leaves an argument out of its parameters (used as raw SQL, say) is refused.
  */
 export function compiledOnce<Args extends unknown[], Row>(
@@ -57,7 +70,8 @@ export function compiledOnce<Args extends unknown[], Row>(
     return compiled;
   };
 
-  return async (db, ...args) => {
+  return async (db, ...given) => {
+    const args = given.map(padded) as Args;
     let shapes = compiledBy.get(db);
     if (!shapes) compiledBy.set(db, (shapes = new Map<string, CompiledQuery<Row>>()));
     const shape = shapeOf(args);

@@ -8,7 +8,7 @@ import type { Statement } from 'better-sqlite3';
  * keys always in one order, share one V8 shape. Should a schema change give the statement
  * another number of columns, their names are read again.
  */
-export function rowMaker(statement: Statement): (values: unknown[]) => Record<string, unknown> {
+function rowMaker(statement: Statement): (values: unknown[]) => Record<string, unknown> {
   let names = statement.columns().map((column) => column.name);
   statement.raw(true);
   return (values) => {
@@ -19,7 +19,7 @@ export function rowMaker(statement: Statement): (values: unknown[]) => Record<st
   };
 }
 
-/** A reader statement's `all` and `get`, rows made by `rowMaker`. */
+/** A reader statement's `all`, `get` and `iterate`, rows made by `rowMaker`. */
 export function objectRows<Params extends unknown[], Row>(statement: Statement<Params, Row>) {
   const rowOf = rowMaker(statement) as (values: unknown[]) => Row;
   return {
@@ -27,6 +27,11 @@ export function objectRows<Params extends unknown[], Row>(statement: Statement<P
     get: (...params: Params): Row | undefined => {
       const values = statement.get(...params) as unknown[] | undefined;
       return values && rowOf(values);
+    },
+    *iterate(...params: Params): IterableIterator<Row> {
+      for (const values of statement.iterate(...params) as IterableIterator<unknown[]>) {
+        yield rowOf(values);
+      }
     },
   };
 }

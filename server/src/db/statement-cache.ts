@@ -1,6 +1,6 @@
 import type { Database as SqliteFile, Statement } from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
-import { rowMaker } from './row-objects.ts';
+import { objectRows } from './row-objects.ts';
 
 /**
  * Kysely's SQLite driver prepares every query anew; preparing (parsing and planning) a
@@ -31,18 +31,9 @@ export function withStatementCache(file: SqliteFile, capacity = 500): SqliteData
   };
 }
 
-/** A statement as Kysely uses it, a reader's rows made by `rowMaker`. */
+/** A statement as Kysely uses it, a reader's rows made objects in JS (objectRows). */
 function rowsMadeHere(statement: Statement): SqliteStatement {
   if (!statement.reader) return statement;
-  const rowOf = rowMaker(statement);
-  return {
-    reader: true,
-    all: (parameters) => (statement.all(parameters) as unknown[][]).map(rowOf),
-    run: (parameters) => statement.run(parameters),
-    *iterate(parameters) {
-      for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) {
-        yield rowOf(values);
-      }
-    },
-  };
+  const { all, iterate } = objectRows(statement);
+  return { reader: true, all, iterate, run: (parameters) => statement.run(parameters) };
 }

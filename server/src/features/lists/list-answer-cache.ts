@@ -7,7 +7,7 @@ import type { Db } from '../../db/connection.ts';
 import { buildListAnswer } from './list-answer-build.ts';
 import { storedListAnswer } from './list-answer-store.ts';
 import type { ListRecord } from './repository.ts';
-import { acceptsGzip } from '../../lib/accepts-gzip.ts';
+import { sendGzippedJson } from '../../lib/send-json.ts';
 import { OnDemandPool } from '../../lib/on-demand-pool.ts';
 
 const gunzipAsync = promisify(gunzip);
@@ -148,18 +148,6 @@ export function keptPerVersion(
   };
 }
 
-/**
- * Sends a kept answer: gzipped as kept to a client that accepts gzip (the Content-Encoding
- * makes @fastify/compress leave it alone), unzipped for one that doesn't. Fastify sends
- * bytes with a JSON content type as they are: the route's response serialiser doesn't run
- * again (the OpenAPI doc keeps the schema).
- */
-export async function sendListAnswer(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  gzipped: Buffer,
-) {
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(gzipped);
-  return reply.send(await gunzipAsync(gzipped));
-}
+/** Sends a kept answer: gzipped as kept, or unzipped for a client that doesn't take gzip. */
+export const sendListAnswer = (request: FastifyRequest, reply: FastifyReply, gzipped: Buffer) =>
+  sendGzippedJson(request, reply, { gzipped: () => gzipped, plain: () => gunzipAsync(gzipped) });

@@ -23,10 +23,6 @@ export const presentPhoto = ({ id, width, height }: PhotoFields): Photo => ({
   thumb_url: photoPath(id, 'thumb'),
 });
 
-/**
- * The photos of a page of spots, cover first, in one query whatever the page's size (no
- * per-spot look-ups). Spots without photos are absent from the map.
- */
 const photosIn = compiledOnce((db, reviewIds: number[]) =>
   db
     .selectFrom('photos')
@@ -37,12 +33,17 @@ const photosIn = compiledOnce((db, reviewIds: number[]) =>
     .orderBy('id'),
 );
 
+/**
+ * The photos of a page of spots, cover first, in one query whatever the page's size (no
+ * per-spot look-ups). Spots without photos are absent from the map.
+ */
 export async function photosOfSpots(db: Db, reviewIds: number[]): Promise<Map<number, Photo[]>> {
   const bySpot = new Map<number, Photo[]>();
   const unique = [...new Set(reviewIds)];
-  // Bound parameters per statement (SQLite's limit is 32,766): a list of 10,000 spots is 2.
-  for (let start = 0; start < unique.length; start += 5_000) {
-    const rows = await photosIn(db, unique.slice(start, start + 5_000));
+  // Bound parameters per statement (SQLite's limit is 32,766): a list of 10,000 spots is 3,
+  // each a power of two long as compiledOnce pads it.
+  for (let start = 0; start < unique.length; start += 4_096) {
+    const rows = await photosIn(db, unique.slice(start, start + 4_096));
     for (const row of rows) {
       const photos = bySpot.get(row.review_id) ?? [];
       if (!photos.length) bySpot.set(row.review_id, photos);

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
@@ -83,11 +82,3 @@ export function cachedGallery(
     return json;
   };
 }
-
-/**
- * Sends an already serialised answer (a string, or gzipped bytes under a Content-Encoding).
- * Fastify sends either with a JSON content type as it is: the route's response serialiser
- * doesn't run again (the OpenAPI doc keeps the schema).
- */
-export const sendJson = (reply: FastifyReply, json: string | Buffer) =>
-  reply.type('application/json; charset=utf-8').send(json);

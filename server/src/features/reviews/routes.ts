@@ -12,12 +12,12 @@ import {
   reviewUpdateSchema,
 } from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
-import { acceptsGzip } from '../../lib/accepts-gzip.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
+import { sendGzippedJson, sendJson } from '../../lib/send-json.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { createPlaceReviewRoute } from './create-route.ts';
 import { galleryReader } from './gallery.ts';
-import { cachedGallery, sendJson } from './gallery-cache.ts';
+import { cachedGallery } from './gallery-cache.ts';
 import { spotMetadataReader } from './metadata.ts';
 import { presentOneSpot } from './presenter.ts';
 import * as spots from './repository.ts';
@@ -73,9 +73,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
     // gzip (the Content-Encoding makes @fastify/compress leave it alone; metadata.ts).
     async (request, reply) => {
       const answer = await spotMetadata(currentUser(request).id);
-      reply.header('vary', 'accept-encoding');
-      if (!acceptsGzip(request)) return sendJson(reply, answer.json);
-      return sendJson(reply.header('content-encoding', 'gzip'), answer.gzipped());
+      return sendGzippedJson(request, reply, { gzipped: answer.gzipped, plain: () => answer.json });
     },
   );
 
