@@ -6,7 +6,8 @@
  * and spots, place search, and 5 % writes (edit a spot; create a spot on a list). 50
  * keep-alive connections for 30 s from a load-generator process
  * (bench/mixed-load-client.ts), beside a bare Fastify route serving the 100,000-spot
- * user's first gallery page from memory in the same run (bench/bare-route-server.ts).
+ * user's first gallery page from memory in the same run (bench/bare-route-server.ts),
+ * measured before and after the mixes: each mix's share is of the two's mean.
  * Each kind alone first (8 connections, 3 s) gives the server's CPU ms per request of it,
  * of all its threads and of its main threads (the event loops) alone.
  *
@@ -246,40 +247,58 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
         `  ${kind.kind.padEnd(30)} ${(f.count / 3).toFixed(0).padStart(6)} req/s  ${cpu}  p99 ${f.p99.toFixed(1)} ms  errors ${f.errors}${f.samples.length ? ` (${f.samples[0]})` : ''}`,
       );
     }
-    // The bare route sends a page the mix sends: the 100,000-spot user's home page.
+    // The bare route sends a page the mix sends: the 100,000-spot user's home page. It is
+    // measured before and after the mixes, and each mix's share is of the two's mean: on
+    // this shared machine one measurement alone moved by half between runs (decision 023,
+    // "The baseline measured twice").
     const sample = await fetch(`${app.url}${HOME_PAGE}`, {
       headers: { cookie: first.people[0]!.cookie },
     });
     if (sample.status !== 200) throw new Error(`the bare route's sample answered ${sample.status}`);
     const page = await sample.text();
-    const bare = await bareRoute(page);
-    // Until 2026-11-23 the sample was fetched signed out: the bare route sent the 401's
-    // ~70 bytes. Measured too, so figures before and after can be compared.
-    const unsigned = await fetch(`${app.url}${HOME_PAGE}`);
-    const oldBody = await unsigned.text();
-    const oldBare = await bareRoute(oldBody);
+    const bareBefore = await bareRoute(page);
     console.log(
-      `bare route: ${bare.toFixed(0)} req/s sending the first page (${page.length} bytes); ` +
-        `${oldBare.toFixed(0)} req/s sending the ${unsigned.status} answer (${oldBody.length} bytes) the bench sent until 2026-11-23`,
+      `bare route, before the mixes: ${bareBefore.toFixed(0)} req/s sending the first page (${page.length} bytes)`,
     );
+    const rates = new Map<MixName, MixFigures>();
     for (const [mix, plan] of plans) {
       await forgetCreatedSpots(db, users);
-      await mixRun(app, dialect, workers, mix, plan, bare, oldBare);
+      rates.set(mix, await mixRun(app, dialect, workers, mix, plan));
+    }
+    const bareAfter = await bareRoute(page);
+    const bare = (bareBefore + bareAfter) / 2;
+    console.log(
+      `bare route, after the mixes: ${bareAfter.toFixed(0)} req/s; mean ${bare.toFixed(0)}`,
+    );
+    for (const [mix, f] of rates) {
+      const share = (of: number) => `${((100 * f.rate) / of).toFixed(1)} %`;
+      console.log(
+        `  ${dialect}, ${workers} worker(s), mix "${mix}": ${f.rate.toFixed(0)} req/s = ${share(bare)} of the bare route (target ≥ 15 %; ${share(bareBefore)} of the one before, ${share(bareAfter)} of the one after); ` +
+          `worst kind p99 ${f.p99.toFixed(1)} ms (target ≤ 100); over 1 s: ${f.overOneSecond}; errors: ${f.errors}; ${f.cpu}`,
+      );
     }
     await app.stop();
   }
 }
 
-/** One mix from 50 connections, beside the bare route's figure of the same run. */
+/** What a mix's whole run gives, set beside the bare route once it is measured again. */
+interface MixFigures {
+  rate: number;
+  p99: number;
+  overOneSecond: number;
+  errors: number;
+  /** server CPU per request, as printed */
+  cpu: string;
+}
+
+/** One mix from 50 connections. */
 async function mixRun(
   app: AppProcess,
   dialect: string,
   workers: number,
   mix: MixName,
   plan: MixPlan,
-  bare: number,
-  oldBare: number,
-) {
+): Promise<MixFigures> {
   const before = treeCpuMs(app.pid);
   const figures = await runClient({
     base: app.url,
@@ -300,12 +319,15 @@ async function mixRun(
   for (const [kind, f] of Object.entries(mixed)) console.log(line(kind, f));
   for (const [label, f] of Object.entries(figures.labelled))
     console.log(line(`(all of ${label})`, f));
-  const rate = total / SECONDS;
-  console.log(
-    `  total ${rate.toFixed(0)} req/s = ${((100 * rate) / bare).toFixed(1)} % of the bare route's ${bare.toFixed(0)} req/s (target ≥ 15 %; ${((100 * rate) / oldBare).toFixed(1)} % of the old sample's); ` +
-      `worst kind p99 ${p99.toFixed(1)} ms (target ≤ 100); over 1 s: ${sum(mixed, 'overOneSecond')}; errors: ${sum(mixed, 'errors')}; ` +
-      cpu,
-  );
+  const result: MixFigures = {
+    rate: total / SECONDS,
+    p99,
+    overOneSecond: sum(mixed, 'overOneSecond'),
+    errors: sum(mixed, 'errors'),
+    cpu,
+  };
+  console.log(`  total ${result.rate.toFixed(0)} req/s; ${cpu}`);
+  return result;
 }
 
 const loadAverage = () =>

@@ -7,6 +7,8 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import { isPostgres } from './dialect.ts';
 import type { Database } from './schema.ts';
+import { LimitsAtRunTime } from './limits-at-run-time.ts';
+import { refreshPlannerStatistics } from './planner-statistics.ts';
 import { QueuedSqliteDialect } from './sqlite-driver.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -45,6 +47,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   file.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
   const db = new Kysely<Database>({
     dialect: new QueuedSqliteDialect({ database: withStatementCache(file) }),
+    plugins: [new LimitsAtRunTime()],
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
@@ -85,7 +88,10 @@ async function currentSchema(db: Db): Promise<string | undefined> {
   return rows[0]?.schema;
 }
 
-/** Applies every pending migration, in name order, on either database. */
+/**
+ * Applies every pending migration, in name order, on either database; then, on SQLite, brings
+ * the planner's statistics up to date (planner-statistics.ts).
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrations = await loadMigrations();
   const migrator = new Migrator({
@@ -102,7 +108,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
       error instanceof Error ? error.message : error === undefined ? '' : inspect(error);
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
-  if (!isPostgres(db)) return;
+  if (!isPostgres(db)) return refreshPlannerStatistics(db);
   const applied = (results ?? []).filter((r) => r.status === 'Success' && r.direction === 'Up');
   const rewritten = new Set(
     applied.flatMap((r) => migrations[r.migrationName]?.rewritesOnPostgres ?? []),

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { limitRows } from '../../db/limits-at-run-time.ts';
 import type { Db } from '../../db/connection.ts';
 import type { WholeOrder } from './gallery-positions.ts';
 import { decodeOrder, spotCode, sqliteCodes } from './gallery-whole-order.ts';
@@ -59,7 +60,7 @@ export async function plainSearchPage(db: Db, userId: number, q: GalleryQuery) {
     ${sqliteMatchCount(userId, words)} as count,
     (select group_concat(id, ',') from (select rowid as id from reviews_search
       where reviews_search match ${match} order by rowid ${direction}
-      limit ${q.limit} offset ${q.offset})) as ids`.execute(db);
+      ${limitRows(q.limit, q.offset)})) as ids`.execute(db);
   const { count, ids } = rows[0] ?? {};
   return { ids: ids ? ids.split(',').map(Number) : [], count: Number(count ?? 0) };
 }
@@ -200,7 +201,7 @@ async function sortIndexCodes(
   const orderBy = orderBySql((reversed ? REVERSED_SORT_KEYS : SORT_KEYS)[q.sortBy]);
   const { rows } = await sql<{ codes: string | null }>`select ${sqliteCodes(sql`c`)} as codes
     from (select ${spotCode} as c from reviews r where r.user_id = ${userId}
-    order by ${orderBy} limit ${limit} offset ${offset})`.execute(db);
+    order by ${orderBy} ${limitRows(limit, offset)})`.execute(db);
   return decodeOrder(rows[0]?.codes ?? null);
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { limitRows } from '../../db/limits-at-run-time.ts';
 import type { Db, DialectName } from '../../db/connection.ts';
 import { walkStart, type Mark } from './gallery-positions.ts';
 import { seekWalk, type ReadRange } from './gallery-seek-walk.ts';
@@ -29,7 +30,7 @@ function wordWalk(db: Db, dialect: DialectName, userId: number, q: GalleryQuery,
     (
       await sql<SortMark>`select r.id, r.rating from reviews r
         where r.user_id = ${userId} and ${where(seek)}
-        order by ${orderBySql(keys)} limit ${limit} offset ${offset}`.execute(db)
+        order by ${orderBySql(keys)} ${limitRows(limit, offset)}`.execute(db)
     ).rows;
   return {
     /** `limit` matches from `offset` past `from` (the start when undefined). */
@@ -37,7 +38,7 @@ function wordWalk(db: Db, dialect: DialectName, userId: number, q: GalleryQuery,
       seekWalk(q, from, offset, limit, range, async (seek, cap) => {
         const { rows } = await sql<{ count: number }>`select count(*) as count from (
           select 1 from reviews r where r.user_id = ${userId} and ${where(seek)}
-          limit ${cap}) e`.execute(db);
+          ${limitRows(cap)}) e`.execute(db);
         return Number(rows[0]!.count);
       }),
     /**
@@ -47,7 +48,7 @@ function wordWalk(db: Db, dialect: DialectName, userId: number, q: GalleryQuery,
     async backward(offset: number, limit: number, count: RawBuilder<number>) {
       const { rows } = await sql<{ id: number; count: number | null }>`select r.id,
         ${count} as count from reviews r where r.user_id = ${userId} and ${where(undefined)}
-        order by ${orderBySql(REVERSED_SORT_KEYS[q.sortBy])} limit ${limit} offset ${offset}`.execute(
+        order by ${orderBySql(REVERSED_SORT_KEYS[q.sortBy])} ${limitRows(limit, offset)}`.execute(
         db,
       );
       const first = rows[0]?.count;

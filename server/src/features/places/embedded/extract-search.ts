@@ -35,10 +35,11 @@ export function extractCandidates(
 ): (words: string[], near: LatLng) => RankingColumns[] {
   const loaded = db.prepare('SELECT 1 FROM extracts LIMIT 1').pluck().get() !== undefined;
   if (!loaded) return () => [];
+  // `LIMIT ? + 0`: planned once, not on every run as a bare `?` (db/limits-at-run-time.ts).
   const inCell = objectRows(
     db.prepare<[string, number], RankingColumns>(`
     SELECT ${RANKING_COLUMNS} FROM (
-      SELECT rowid AS pos FROM extract_fts WHERE extract_fts MATCH ? LIMIT ?
+      SELECT rowid AS pos FROM extract_fts WHERE extract_fts MATCH ? LIMIT ? + 0
     ) AS m JOIN places AS p ON p.pos = m.pos`),
   );
 

@@ -41,11 +41,12 @@ export function searchFunctions(db: Database.Database): IndexSearch {
   // Rowids put points of interest first, then areas by importance: the first matches
   // of each range are the ones worth ranking, however many a short prefix has.
   // Rows as arrays made objects here (db/row-objects.ts): a search reads up to 400.
+  // `LIMIT ? + 0`: planned once, not on every run as a bare `?` (db/limits-at-run-time.ts).
   const firstMatches = objectRows(
     db.prepare<[string, number, number, number], RankingColumns>(`
     SELECT ${RANKING_COLUMNS} FROM (
       SELECT rowid AS pos FROM places_fts
-      WHERE places_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ?
+      WHERE places_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ? + 0
     ) AS m JOIN places AS p ON p.pos = m.pos`),
   );
   const named = objectRows(
@@ -55,7 +56,7 @@ export function searchFunctions(db: Database.Database): IndexSearch {
   );
   const matchesInCells = objectRows(
     db.prepare<[string, number], RankingColumns>(`
-    SELECT ${RANKING_COLUMNS} FROM (SELECT rowid AS pos FROM places_fts WHERE places_fts MATCH ? LIMIT ?) AS m
+    SELECT ${RANKING_COLUMNS} FROM (SELECT rowid AS pos FROM places_fts WHERE places_fts MATCH ? LIMIT ? + 0) AS m
     JOIN places AS p ON p.pos = m.pos`),
   );
   // Rows of OpenStreetMap extracts have their own full-text table (extract-search.ts).
