@@ -1,4 +1,3 @@
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import {
   listDetailSchema,
@@ -7,6 +6,7 @@ import {
   type ListSpot,
 } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
+import { responseSerializer } from '../../lib/response-serializer.ts';
 import {
   fromGzipBytes,
   gzipBytes,
@@ -29,13 +29,7 @@ import type { ListRecord } from './repository.ts';
  * spots, and each spot apart, so that a spot can be serialised again alone. Joined, they
  * are the bytes the serialiser gives the whole answer (`list-answer-build.api.test.ts`).
  */
-const serializer = <T>(schema: ZodType) =>
-  serializerCompiler({
-    schema,
-    method: 'GET',
-    url: '/api/lists/list/:key/',
-    httpStatus: '200',
-  }) as (value: T) => string;
+const serializer = <T>(schema: ZodType) => responseSerializer<T>(schema, '/api/lists/list/:key/');
 const serializeListDetail = serializer<ListDetail>(listDetailSchema);
 const serializeListSpot = serializer<ListSpot>(listSpotSchema);
 

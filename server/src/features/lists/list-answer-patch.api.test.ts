@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import { responseSerializer } from '../../lib/response-serializer.ts';
 import { describe, expect, it } from 'vitest';
 import { listDetailSchema, type ListDetail } from '@spotbook/contract';
 import { useTestApp } from '../../../test/helper.ts';
@@ -34,12 +34,7 @@ const { t, alice } = useTestApp({ users: ['alice'] });
 const db = () => t.ctx.db;
 
 const record = async (id: number) => (await findList(t.ctx.db, String(id)))!;
-const serializeWhole = serializerCompiler({
-  schema: listDetailSchema,
-  method: 'GET',
-  url: '/api/lists/list/:key/',
-  httpStatus: '200',
-}) as (detail: ListDetail) => string;
+const serializeWhole = responseSerializer<ListDetail>(listDetailSchema, '/api/lists/list/:key/');
 
 /** A list of 150 spots (three blocks), its first answer, and its spots' ids in order. */
 async function listWithAnswer() {

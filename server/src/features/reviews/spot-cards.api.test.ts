@@ -1,4 +1,4 @@
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import { responseSerializer } from '../../lib/response-serializer.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reviewsPageSchema, type ReviewsPage } from '@spotbook/contract';
 import { createPlace, createSpot } from '../../../test/factories.ts';
@@ -16,12 +16,7 @@ import { galleryPageJson, readCards, SpotCards, unkeptCards } from './spot-cards
 const { t, alice } = useTestApp({ users: ['alice'] });
 const spots: number[] = [];
 
-const serializePage = serializerCompiler({
-  schema: reviewsPageSchema,
-  method: 'GET',
-  url: '/api/reviews/review/',
-  httpStatus: '200',
-}) as (page: ReviewsPage) => string;
+const serializePage = responseSerializer<ReviewsPage>(reviewsPageSchema, '/api/reviews/review/');
 
 /** The page as the route's schema serialiser writes it, from the rows read now. */
 async function serialisedNow(ids: number[]) {

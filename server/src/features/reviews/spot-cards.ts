@@ -1,8 +1,8 @@
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { reviewSchema, type Review } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
+import { responseSerializer } from '../../lib/response-serializer.ts';
 import { readChangesFor } from './gallery-changes.ts';
 import { presentSpots, SPOT_COLUMNS } from './presenter.ts';
 
@@ -26,12 +26,7 @@ export const galleryPageJson = ({ count, results }: GalleryPage) =>
  * One spot as the gallery's response serialiser writes it (the zod check and
  * JSON.stringify): the page's serialiser writes each item so, in `{ count, results }`.
  */
-const serializeCard = serializerCompiler({
-  schema: reviewSchema,
-  method: 'GET',
-  url: '/api/reviews/review/',
-  httpStatus: '200',
-}) as (spot: Review) => string;
+const serializeCard = responseSerializer<Review>(reviewSchema, '/api/reviews/review/');
 
 const userSpotsIn = compiledOnce((db, userId: number, ids: number[]) =>
   db
