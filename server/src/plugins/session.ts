@@ -18,16 +18,31 @@ declare module 'fastify' {
     user: User | null;
     /** hashed id of the current session row, when there is one */
     sessionId: string | null;
+    /**
+     * The signed-in user's gallery version (`spot_counts.version`, 0 before their first
+     * spot), read with the session: the gallery's response cache compares it instead of
+     * reading it again. Null when signed out.
+     */
+    galleryVersion: number | null;
   }
 }
 
 // Every signed-in /api/ request runs this lookup: it is compiled once and run with each
-// session id (building the query each time cost as much as running it).
+// session id (building the query each time cost as much as running it). It also reads
+// the user's gallery version, which every gallery request needs before anything else:
+// one round trip less on the commonest request (decision 023, session 14).
 const sessionById = compiledOnce((db, id: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.username', 'users.email', 'sessions.expires_at'])
+    .leftJoin('spot_counts', 'spot_counts.user_id', 'users.id')
+    .select([
+      'users.id',
+      'users.username',
+      'users.email',
+      'sessions.expires_at',
+      'spot_counts.version',
+    ])
     .where('sessions.id', '=', id),
 );
 
@@ -39,6 +54,7 @@ const sessionById = compiledOnce((db, id: string) =>
 export function registerSessions(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('galleryVersion', null);
   // The row id a validly signed cookie names is a function of the cookie alone: kept for
   // the cookies in use instead of an HMAC and a hash on every request (5 % of a spot's
   // CPU). Whether the session still exists is read from the database every time.
@@ -63,6 +79,7 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
     if (!row || row.expires_at < clock.now()) return;
     request.user = { id: row.id, username: row.username, email: row.email };
     request.sessionId = id;
+    request.galleryVersion = row.version ?? 0;
   });
 }
 
@@ -95,6 +112,7 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   request.user = null;
   request.sessionId = null;
+  request.galleryVersion = null;
 }
 
 /** preHandler for routes that need a signed-in user (contract §2's 403 detail). */

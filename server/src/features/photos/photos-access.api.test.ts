@@ -111,7 +111,7 @@ describe('order, delete and cover', () => {
     expect(spot.json().photos.map((p: Photo) => p.id)).toEqual([c, a, b]);
     const gallery = await alice.client.get('/api/reviews/review/?limit=100');
     const card = gallery.json().results.find((r: { id: number }) => r.id === spotId);
-    expect(card.photos[0].id).toBe(c);
+    expect(card.photos.map((p: Photo) => p.id)).toEqual([c, a, b]);
     const listId = (
       await t.ctx.db
         .selectFrom('list_reviews')

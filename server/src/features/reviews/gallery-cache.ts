@@ -64,7 +64,9 @@ export function galleryVersionReader(db: Db): (userId: number) => Promise<number
 /**
  * The JSON of one user's gallery page: from the cache when the user's version hasn't
  * moved since it was stored, otherwise built by `build` and stored. The version is read
- * before the page, so a page is never stored under a version newer than its data.
+ * before the page, so a page is never stored under a version newer than its data: the
+ * caller's `knownVersion` (read with the session, earlier in the same request) or, without
+ * one, read here.
  */
 export function cachedGallery(
   db: Db,
@@ -72,9 +74,9 @@ export function cachedGallery(
   cache = new GalleryCache(),
 ) {
   const readVersion = galleryVersionReader(db);
-  return async (userId: number, q: GalleryQuery): Promise<string> => {
+  return async (userId: number, q: GalleryQuery, knownVersion?: number): Promise<string> => {
     const key = galleryCacheKey(userId, q);
-    const version = await readVersion(userId);
+    const version = knownVersion ?? (await readVersion(userId));
     const hit = cache.get(key, version);
     if (hit !== undefined) return hit;
     const json = galleryPageJson(await build(userId, q, version));

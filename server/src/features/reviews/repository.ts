@@ -1,8 +1,8 @@
-import type { ReviewListRef, ReviewUpdateBody, User } from '@spotbook/contract';
+import type { Review, ReviewListRef, ReviewUpdateBody, User } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { clock } from '../../lib/clock.ts';
-import { SPOT_COLUMNS, type SpotRow } from './presenter.ts';
+import { PHOTO_COLUMNS, presentJoinedSpots, SPOT_COLUMNS, type SpotRow } from './presenter.ts';
 import { setListsOfSpot } from '../lists/list-reviews-repository.ts';
 import { spotColumns } from './spot-columns.ts';
 
@@ -47,9 +47,31 @@ export async function visibleSpot(
   viewer: User | null,
 ): Promise<SpotRow | undefined> {
   const spot = await findSpot(db, id);
-  if (!spot || spot.user_id === viewer?.id) return spot;
-  const shared = await sharedListOfSpot(db, spot.id, spot.user_id);
-  return shared.length ? spot : undefined;
+  return spot && (await mayView(db, spot.id, spot.user_id, viewer)) ? spot : undefined;
+}
+
+const mayView = async (db: Db, spotId: number, authorId: number, viewer: User | null) =>
+  authorId === viewer?.id || (await sharedListOfSpot(db, spotId, authorId)).length > 0;
+
+const spotWithPhotosById = compiledOnce((db, id: number) =>
+  db
+    .selectFrom('reviews as r')
+    .innerJoin('places as p', 'p.id', 'r.place_id')
+    .leftJoin('photos as ph', 'ph.review_id', 'r.id')
+    .select([...SPOT_COLUMNS, ...PHOTO_COLUMNS])
+    .where('r.id', '=', id)
+    .orderBy('ph.position')
+    .orderBy('ph.id'),
+);
+
+/** The spot page's answer, read with its photos in one statement, under visibleSpot's rule. */
+export async function visibleSpotAnswer(
+  db: Db,
+  id: number,
+  viewer: User | null,
+): Promise<Review | undefined> {
+  const [spot] = presentJoinedSpots(await spotWithPhotosById(db, id));
+  return spot && (await mayView(db, spot.id, spot.user, viewer)) ? spot : undefined;
 }
 
 /** A shareable list of the spot's author holding it, if there is one. */

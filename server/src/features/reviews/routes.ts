@@ -52,9 +52,11 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
         response: { 200: reviewsPageSchema, ...errors },
       },
     },
-    // Sent as the JSON string built (and checked against the schema) once per version.
+    // Sent as the JSON string built (and checked against the schema) once per version,
+    // which the session hook read with the session (plugins/session.ts).
     async (request, reply) => {
-      const json = await galleryJson(currentUser(request).id, request.query);
+      const version = request.galleryVersion ?? undefined;
+      const json = await galleryJson(currentUser(request).id, request.query, version);
       return sendJson(reply, json);
     },
   );
@@ -88,9 +90,9 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
       },
     },
     async (request) => {
-      const spot = await spots.visibleSpot(db, request.params.id, request.user);
+      const spot = await spots.visibleSpotAnswer(db, request.params.id, request.user);
       if (!spot) throw notFound(REVIEW_MESSAGES.spotNotFound);
-      return presentOneSpot(db, spot);
+      return spot;
     },
   );
 

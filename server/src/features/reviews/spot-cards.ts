@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { responseSerializer } from '../../lib/response-serializer.ts';
 import { readChangesFor } from './gallery-changes.ts';
-import { presentSpots, SPOT_COLUMNS } from './presenter.ts';
+import { PHOTO_COLUMNS, presentJoinedSpots, SPOT_COLUMNS } from './presenter.ts';
 
 /** A spot on a gallery page: its id, and its JSON as the page sends it. */
 export interface SpotCard {
@@ -32,9 +32,13 @@ const userSpotsIn = compiledOnce((db, userId: number, ids: number[]) =>
   db
     .selectFrom('reviews as r')
     .innerJoin('places as p', 'p.id', 'r.place_id')
-    .select(SPOT_COLUMNS)
+    .leftJoin('photos as ph', 'ph.review_id', 'r.id')
+    .select([...SPOT_COLUMNS, ...PHOTO_COLUMNS])
     .where('r.id', 'in', ids)
-    .where('r.user_id', '=', userId),
+    .where('r.user_id', '=', userId)
+    .orderBy('r.id')
+    .orderBy('ph.position')
+    .orderBy('ph.id'),
 );
 
 /** The user's spots among `ids` as cards, read from the database (a spot gone is absent). */
@@ -44,7 +48,7 @@ export async function readCards(
   ids: number[],
 ): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const spots = await presentSpots(db, await userSpotsIn(db, userId, ids));
+  const spots = presentJoinedSpots(await userSpotsIn(db, userId, ids));
   return new Map(spots.map((spot) => [spot.id, serializeCard(spot)]));
 }
 
