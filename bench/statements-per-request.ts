@@ -1,0 +1,117 @@
+/**
+ * How many statements each kind of request of the mixed load sends to PostgreSQL: first
+ * asked (cold), asked again (warm), and right after one of the user's writes. Each
+ * statement is a round trip (decision 023, "One round trip less on the commonest
+ * requests"). Counted from PostgreSQL's own log with `log_statement = all`, set on the
+ * bench database for this run only, one request at a time, as a 10,000-spot user of
+ * bench/seed-spots.ts.
+ *
+ *   BENCH_POSTGRES_DB=<copy> npx tsx bench/statements-per-request.ts [--log <file>] [--show]
+ *
+ * It writes (one rating per "after a write" row): pass a copy. `--log` is the server's log
+ * file, by default Debian's (/var/log/postgresql/postgresql-<major>-main.log); `--show`
+ * prints each statement's start.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import pg from 'pg';
+import { migrateToLatest } from '../server/src/db/connection.ts';
+import { dataDirWithPlaces, freePort, startAppProcess } from './app-process.ts';
+import { BenchClient } from './bench-client.ts';
+import { onCleanup, runScript } from './child-processes.ts';
+import { benchUsers } from './mixed-load-plan.ts';
+import { reopenPostgres } from './seed-spots.ts';
+import { pgDatabaseUrl } from './seed-writers.ts';
+
+const args = process.argv.slice(2);
+const option = (flag: string) => {
+  const at = args.indexOf(flag);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const SHOW = args.includes('--show');
+
+/** The kinds counted: the mix's reads (bench/mixed-load-plan.ts), one request each. */
+const kinds = (spotId: number, listSlug: string): [kind: string, path: string][] => [
+  ['gallery first page', '/api/reviews/review/?offset=0&limit=20&sortBy=oldest&visited=true'],
+  ['gallery search', '/api/reviews/review/?offset=0&limit=20&sortBy=newest&search=garden'],
+  ['gallery deep page', '/api/reviews/review/?offset=4000&limit=20&sortBy=highest_rating'],
+  ['metadata', '/api/reviews/review/metadata/'],
+  ['spot', `/api/reviews/review/${spotId}/`],
+  ['list: own, 200 spots', `/api/lists/list/${listSlug}/`],
+  ['place search', '/api/places/search/?query=tow&kind=place&lat=48.85&lng=2.35'],
+];
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+/** The statements PostgreSQL logged to `log` while `path` was asked for once. */
+async function statementsOf(client: BenchClient, log: string, path: string): Promise<string[]> {
+  await settle(); // the log is written by another process: let the last request's lines land
+  const start = statSync(log).size;
+  const answer = await client.call('GET', path);
+  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+  await settle();
+  return readFileSync(log)
+    .subarray(start)
+    .toString()
+    .split('\n')
+    .map((line) => / LOG: {2}(?:statement|execute [^:]*): (.*)/.exec(line)?.[1])
+    .filter((statement): statement is string => statement !== undefined);
+}
+
+/** Has PostgreSQL log every statement of `name`'s new sessions until the script ends. */
+async function logStatements(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: pgDatabaseUrl(name) });
+  await admin.connect();
+  const version = await admin.query<{ server_version_num: string }>('show server_version_num');
+  const major = Math.floor(Number(version.rows[0]!.server_version_num) / 10_000);
+  await admin.query(`alter database "${name}" set log_statement = 'all'`);
+  onCleanup(async () => {
+    await admin.query(`alter database "${name}" reset log_statement`);
+    await admin.end();
+  });
+  return option('--log') ?? `/var/log/postgresql/postgresql-${major}-main.log`;
+}
+
+async function main(): Promise<number> {
+  const name = process.env.BENCH_POSTGRES_DB;
+  if (!name) {
+    console.error('usage: BENCH_POSTGRES_DB=<copy> npx tsx bench/statements-per-request.ts');
+    return 2;
+  }
+  const db = reopenPostgres(name);
+  onCleanup(() => db.dispose());
+  await migrateToLatest(db.handle.db);
+  const user = (await benchUsers(db))[1]!; // a 10,000-spot user, with lists of 20–2,000
+  const log = await logStatements(name); // before the app opens its connections
+
+  const app = await startAppProcess({
+    port: await freePort(),
+    dataDir: dataDirWithPlaces('spotbook-statements-'),
+    env: { DATABASE_URL: pgDatabaseUrl(name), EXAMPLE_LISTS: '0' },
+  });
+  onCleanup(() => app.stop());
+  const client = new BenchClient(app.url);
+  const login = await client.call('POST', '/api/user/login/', {
+    username_or_email: user.username,
+    password: db.password,
+  });
+  if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
+  const first = await client.call<{ results: { id: number }[] }>('GET', '/api/reviews/review/');
+  const spotId = first.body.results[0]!.id;
+
+  console.log(`statements a request sends to PostgreSQL (${user.username}, ${user.spots} spots)`);
+  console.log(`${'kind'.padEnd(24)} cold  warm  after a write`);
+  for (const [kind, path] of kinds(spotId, user.listSlugs[1]!)) {
+    const cold = await statementsOf(client, log, path);
+    const warm = await statementsOf(client, log, path);
+    await client.call('PUT', `/api/reviews/review/${spotId}/`, { rating: 3 });
+    const afterWrite = await statementsOf(client, log, path);
+    const counts = [cold, warm, afterWrite].map((s, i) =>
+      String(s.length).padStart([4, 5, 14][i]!),
+    );
+    console.log(`${kind.padEnd(24)}${counts.join('')}`);
+    if (SHOW) for (const statement of afterWrite) console.log(`    ${statement.slice(0, 110)}`);
+  }
+  return 0;
+}
+
+runScript(main);
