@@ -21,6 +21,8 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 /** Up to 1 GiB of the database file is read through a memory map (SQLite's cap is 2 GiB). */
 const SQLITE_MMAP_BYTES = 1024 ** 3;
+/** How long a statement or a transaction waits for another process's write lock. */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 export interface DatabaseHandle {
   db: Db;
@@ -39,14 +41,20 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('synchronous = NORMAL');
-  file.pragma('busy_timeout = 5000');
+  file.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // Reads come from the file mapped into memory rather than through SQLite's 2 MB page
   // cache and a read() per page: less CPU per gallery page when many users' pages are
   // read (decision 023, "SQLite reads through a memory map"). Mapped pages are the OS's
   // page cache, shared and given back under memory pressure, but they count in RSS.
   file.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
   const db = new Kysely<Database>({
-    dialect: new QueuedSqliteDialect({ database: withStatementCache(file) }),
+    dialect: new QueuedSqliteDialect(
+      { database: withStatementCache(file) },
+      {
+        timeoutMs: SQLITE_BUSY_TIMEOUT_MS,
+        setBusyTimeout: (ms) => file.pragma(`busy_timeout = ${ms}`),
+      },
+    ),
     plugins: [new LimitsAtRunTime()],
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };

@@ -9,6 +9,20 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 
+/** How a transaction waits for the write lock another process holds. */
+export interface WriteLockWait {
+  /** how long before it fails with SQLITE_BUSY, as SQLite's busy timeout would */
+  timeoutMs: number;
+  /** sets the connection's busy timeout (`PRAGMA busy_timeout`) */
+  setBusyTimeout(ms: number): void;
+}
+
+/** The longest pause between two attempts at the write lock. */
+const MAX_PAUSE_MS = 20;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const isBusy = (error: unknown): error is Error =>
+  error instanceof Error && (error as { code?: unknown }).code === 'SQLITE_BUSY';
+
 /**
  * Kysely's SQLite driver hands its one connection out under a mutex whose waiters all
  * wake up on every release and all but one go back to sleep: with 50 requests in flight
@@ -18,6 +32,13 @@ import {
 class QueuedSqliteDriver extends SqliteDriver {
   readonly #waiting: (() => void)[] = [];
   #busy = false;
+
+  constructor(
+    config: SqliteDialectConfig,
+    readonly lockWait: WriteLockWait,
+  ) {
+    super(config);
+  }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     if (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve));
@@ -36,13 +57,42 @@ class QueuedSqliteDriver extends SqliteDriver {
   }
 
   /**
-   * IMMEDIATE: the transaction takes the write lock as it begins (waiting under the busy
-   * timeout while another process holds it), instead of failing with SQLITE_BUSY when it
-   * first writes after another worker process wrote since its read (WAL's stale snapshot).
-   * In one process nothing changes: the connection is ours alone for the transaction.
+   * IMMEDIATE: the transaction takes the write lock as it begins, instead of failing with
+   * SQLITE_BUSY when it first writes after another worker process wrote since its read
+   * (WAL's stale snapshot). In one process nothing changes: the connection is ours alone
+   * for the transaction.
+   *
+   * While another process holds the lock, SQLite's busy handler would wait in its sleeps
+   * on the event loop, up to 100 ms each, and every request of this process would wait
+   * with it (decision 023, session 14). So the attempt is made with no busy timeout, and
+   * between attempts the connection goes back to this process's other queries, which
+   * WAL lets read meanwhile; the pauses grow to MAX_PAUSE_MS, and after the busy timeout
+   * the transaction fails with SQLITE_BUSY as before.
    */
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    const deadline = Date.now() + this.lockWait.timeoutMs;
+    for (let pause = 1; ; pause = Math.min(2 * pause, MAX_PAUSE_MS)) {
+      const busy = await this.#beginImmediate(connection);
+      if (!busy) return;
+      if (Date.now() + pause > deadline) throw busy;
+      await this.releaseConnection();
+      await sleep(pause);
+      await this.acquireConnection(); // the same connection: SqliteDriver has one
+    }
+  }
+
+  /** Undefined once the lock is taken; SQLITE_BUSY's error while another process holds it. */
+  async #beginImmediate(connection: DatabaseConnection): Promise<Error | undefined> {
+    this.lockWait.setBusyTimeout(0);
+    try {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      return undefined;
+    } catch (error) {
+      if (isBusy(error)) return error;
+      throw error;
+    } finally {
+      this.lockWait.setBusyTimeout(this.lockWait.timeoutMs);
+    }
   }
 
   #handOver() {
@@ -70,13 +120,16 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 export class QueuedSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(
+    config: SqliteDialectConfig,
+    readonly lockWait: WriteLockWait,
+  ) {
     super(config);
     this.#config = config;
   }
 
   override createDriver(): Driver {
-    return new QueuedSqliteDriver(this.#config);
+    return new QueuedSqliteDriver(this.#config, this.lockWait);
   }
 
   override createAdapter(): DialectAdapter {
