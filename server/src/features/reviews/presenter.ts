@@ -64,11 +64,26 @@ export async function presentSpots(db: Db, rows: SpotRow[]): Promise<Review[]> {
 }
 
 /** A spot's photo columns, read beside its own by a left join (null where it has none). */
-export const PHOTO_COLUMNS = [
+const PHOTO_COLUMNS = [
   'ph.id as photo_id',
   'ph.width as photo_width',
   'ph.height as photo_height',
 ] as const;
+
+/**
+ * Spots with their places and photos, in the order `presentJoinedSpots` reads them: one
+ * row per photo (one with nulls for a spot without), by spot, then photo position and id.
+ * The caller adds which spots.
+ */
+export const spotsWithPhotos = (db: Db) =>
+  db
+    .selectFrom('reviews as r')
+    .innerJoin('places as p', 'p.id', 'r.place_id')
+    .leftJoin('photos as ph', 'ph.review_id', 'r.id')
+    .select([...SPOT_COLUMNS, ...PHOTO_COLUMNS])
+    .orderBy('r.id')
+    .orderBy('ph.position')
+    .orderBy('ph.id');
 
 export interface JoinedPhoto {
   photo_id: number | null;
@@ -77,10 +92,9 @@ export interface JoinedPhoto {
 }
 
 /**
- * Spots read with their photos in one statement: a left join of `photos`, ordered by spot,
- * then photo position and id, gives one row per photo (one with nulls for a spot without).
- * Each spot once, in the rows' order, photos cover first; one round trip less than
- * `presentSpots` on the spot page and a page's unkept cards (decision 023, session 14).
+ * Spots read with their photos in one statement (`spotsWithPhotos`): each spot once, in the
+ * rows' order, photos cover first; one round trip less than `presentSpots` on the spot page
+ * and a page's unkept cards (decision 023, session 14).
  */
 export function presentJoinedSpots(rows: (SpotRow & JoinedPhoto)[]): Review[] {
   const spots: Review[] = [];

@@ -2,7 +2,7 @@ import type { Review, ReviewListRef, ReviewUpdateBody, User } from '@spotbook/co
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { clock } from '../../lib/clock.ts';
-import { PHOTO_COLUMNS, presentJoinedSpots, SPOT_COLUMNS, type SpotRow } from './presenter.ts';
+import { presentJoinedSpots, SPOT_COLUMNS, spotsWithPhotos, type SpotRow } from './presenter.ts';
 import { setListsOfSpot } from '../lists/list-reviews-repository.ts';
 import { spotColumns } from './spot-columns.ts';
 
@@ -54,14 +54,7 @@ const mayView = async (db: Db, spotId: number, authorId: number, viewer: User | 
   authorId === viewer?.id || (await sharedListOfSpot(db, spotId, authorId)).length > 0;
 
 const spotWithPhotosById = compiledOnce((db, id: number) =>
-  db
-    .selectFrom('reviews as r')
-    .innerJoin('places as p', 'p.id', 'r.place_id')
-    .leftJoin('photos as ph', 'ph.review_id', 'r.id')
-    .select([...SPOT_COLUMNS, ...PHOTO_COLUMNS])
-    .where('r.id', '=', id)
-    .orderBy('ph.position')
-    .orderBy('ph.id'),
+  spotsWithPhotos(db).where('r.id', '=', id),
 );
 
 /** The spot page's answer, read with its photos in one statement, under visibleSpot's rule. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { responseSerializer } from '../../lib/response-serializer.ts';
 import { readChangesFor } from './gallery-changes.ts';
-import { PHOTO_COLUMNS, presentJoinedSpots, SPOT_COLUMNS } from './presenter.ts';
+import { presentJoinedSpots, spotsWithPhotos } from './presenter.ts';
 
 /** A spot on a gallery page: its id, and its JSON as the page sends it. */
 export interface SpotCard {
@@ -29,16 +29,7 @@ export const galleryPageJson = ({ count, results }: GalleryPage) =>
 const serializeCard = responseSerializer<Review>(reviewSchema, '/api/reviews/review/');
 
 const userSpotsIn = compiledOnce((db, userId: number, ids: number[]) =>
-  db
-    .selectFrom('reviews as r')
-    .innerJoin('places as p', 'p.id', 'r.place_id')
-    .leftJoin('photos as ph', 'ph.review_id', 'r.id')
-    .select([...SPOT_COLUMNS, ...PHOTO_COLUMNS])
-    .where('r.id', 'in', ids)
-    .where('r.user_id', '=', userId)
-    .orderBy('r.id')
-    .orderBy('ph.position')
-    .orderBy('ph.id'),
+  spotsWithPhotos(db).where('r.id', 'in', ids).where('r.user_id', '=', userId),
 );
 
 /** The user's spots among `ids` as cards, read from the database (a spot gone is absent). */
