@@ -9,7 +9,8 @@
  * user's first gallery page from memory in the same run (bench/bare-route-server.ts),
  * measured before and after the mixes: each mix's share is of the two's mean.
  * Each kind alone first (8 connections, 3 s) gives the server's CPU ms per request of it,
- * of all its threads and of its main threads (the event loops) alone.
+ * of all its threads and of its main threads (the event loops) alone, and on PostgreSQL
+ * the database server's own.
  *
  * Two mixes, same kinds and shares (bench/mixed-load-plan.ts): "people", each connection
  * a user of their own (the 100,000-spot user is one of the 50), and "one user", every
@@ -35,6 +36,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { copyPlacesIndex } from '../e2e/support/app-server.ts';
+import { sql } from 'kysely';
 import { migrateToLatest } from '../server/src/db/connection.ts';
 import { startAppProcess, freePort, type AppProcess } from './app-process.ts';
 import { onCleanup, runScript, signalGroup, spawnGroup } from './child-processes.ts';
@@ -55,7 +57,7 @@ import {
   seedSqlite,
   type SeededDb,
 } from './seed-spots.ts';
-import { statCpuMs } from './proc-status.ts';
+import { forkingServerCpuMs, parentPid, statCpuMs } from './proc-status.ts';
 import { pgDatabaseUrl } from './seed-writers.ts';
 
 const args = process.argv.slice(2);
@@ -122,8 +124,12 @@ async function runClient(plan: LoadPlan): Promise<LoadFigures> {
  * and picture threads, libuv's pool and V8's helpers). A saturated event loop shows as main
  * threads near SECONDS × 1000 ms per worker.
  */
-function treeCpuMs(pid: number): { total: number; mainThreads: number } {
-  const cpu = { total: 0, mainThreads: 0 };
+function treeCpuMs(pid: number): { total: number; mainThreads: number; database: number } {
+  const cpu = {
+    total: 0,
+    mainThreads: 0,
+    database: postgresServer ? forkingServerCpuMs(postgresServer) : 0,
+  };
   const visit = (p: number) => {
     try {
       cpu.total += statCpuMs(readFileSync(`/proc/${p}/stat`, 'utf8'));
@@ -140,11 +146,29 @@ function treeCpuMs(pid: number): { total: number; mainThreads: number } {
   return cpu;
 }
 
-/** CPU ms per request since `before`, of every thread and of the main threads. */
+/**
+ * PostgreSQL's postmaster, when the bench runs on its machine: the CPU of all its processes
+ * (the app's connections, and the rest of the server, idle here) is measured beside the app's.
+ */
+let postgresServer: number | undefined;
+
+async function postmasterOf(db: SeededDb): Promise<number | undefined> {
+  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db.handle.db);
+  try {
+    return parentPid(rows[0]!.pid);
+  } catch {
+    return undefined; // another machine's server
+  }
+}
+
+/** CPU ms per request since `before`: of every thread, of the main threads, of PostgreSQL. */
 function cpuPerRequest(pid: number, before: ReturnType<typeof treeCpuMs>, requests: number) {
   const now = treeCpuMs(pid);
   const per = (ms: number) => (ms / Math.max(1, requests)).toFixed(2);
-  return `server CPU ${per(now.total - before.total)} ms/req (main threads ${per(now.mainThreads - before.mainThreads)})`;
+  const database = postgresServer
+    ? `, PostgreSQL ${per(now.database - before.database)} ms/req`
+    : '';
+  return `server CPU ${per(now.total - before.total)} ms/req (main threads ${per(now.mainThreads - before.mainThreads)})${database}`;
 }
 
 const sum = (figures: Record<string, KindFigures>, key: 'count' | 'errors' | 'overOneSecond') =>
@@ -188,6 +212,7 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
   // A database seeded by an older tree is migrated here: in the server, a long migration
   // (013: about a minute on the bench database) would outlast its start's health check.
   await migrateToLatest(db.handle.db);
+  postgresServer = dialect === 'postgres' ? await postmasterOf(db) : undefined;
   const users = await benchUsers(db);
   const dataDir =
     db.dataDir ?? (await import('./app-process.ts')).dataDirWithPlaces('spotbook-mixed-');

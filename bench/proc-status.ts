@@ -20,7 +20,35 @@ const MS_PER_TICK = 1000 / 100;
  * /proc/PID/stat (or /proc/PID/task/TID/stat).
  */
 export function statCpuMs(stat: string): number {
-  // The fields after the command name, which may itself hold spaces and parentheses.
-  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  const fields = statFields(stat);
   return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK; // utime + stime
+}
+
+/** The fields after the command name, which may itself hold spaces and parentheses. */
+const statFields = (stat: string) => stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+
+/**
+ * CPU ms a server that forks a process per connection (PostgreSQL's postmaster) has used
+ * with all its children: its own, its living children's, and (cutime, cstime) what the
+ * children it has already reaped used, so a backend that exits between two readings
+ * still counts.
+ */
+export function forkingServerCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const reaped = statFields(stat).slice(13, 15); // cutime, cstime
+  let ms = statCpuMs(stat) + (Number(reaped[0]) + Number(reaped[1])) * MS_PER_TICK;
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
+  for (const child of children.split(' ').filter(Boolean)) {
+    try {
+      ms += statCpuMs(readFileSync(`/proc/${child}/stat`, 'utf8'));
+    } catch {
+      // exited meanwhile: counted in the parent's cutime once reaped
+    }
+  }
+  return ms;
+}
+
+/** The parent process of `pid` (the fourth field of /proc/PID/stat). */
+export function parentPid(pid: number): number {
+  return Number(statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'))[1]);
 }

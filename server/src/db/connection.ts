@@ -9,6 +9,7 @@ import { isPostgres } from './dialect.ts';
 import type { Database } from './schema.ts';
 import { LimitsAtRunTime } from './limits-at-run-time.ts';
 import { refreshPlannerStatistics } from './planner-statistics.ts';
+import { preparingPool } from './prepared-statements.ts';
 import { QueuedSqliteDialect } from './sqlite-driver.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -33,7 +34,9 @@ export interface DatabaseHandle {
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+    });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
