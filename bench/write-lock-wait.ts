@@ -2,9 +2,11 @@
  * What the app does while another process holds SQLite's write lock (decision 023,
  * session 14: "The write lock waited for off the event loop"). Each round, a process
  * standing for another worker (or its long import) takes the lock for `--hold-ms`; the app
- * (one worker) is then asked to create a spot, which must wait for the lock, while the same
- * person's session is read every 10 ms beside it. Prints the reads' latencies while the
- * write waits, and the write's own time.
+ * (one worker) is then asked to create a spot (a transaction), and in a second hold to sign
+ * in (single statements outside a transaction: the attempt counted, the session stored),
+ * each of which must wait for the lock, while the same person's session is read every
+ * 10 ms beside it. Prints the reads' latencies while the write waits, and the write's own
+ * time.
  *
  *   npx tsx bench/write-lock-wait.ts [--rounds 5] [--hold-ms 1000]
  */
@@ -47,6 +49,32 @@ const summary = (ms: number[]) => {
   return `p50 ${at(0.5)} ms, max ${at(1)} ms (${ms.length} reads)`;
 };
 
+/** Runs `write` while `person` reads their session every 10 ms; says how both went. */
+async function whileWriteWaits(
+  person: BenchClient,
+  write: () => Promise<{ status: number }>,
+): Promise<string> {
+  const started = performance.now();
+  let written: number | undefined;
+  let done = false;
+  const writing = write()
+    .then((answer) => {
+      if (answer.status >= 300) throw new Error(`the write answered ${answer.status}`);
+      written = performance.now() - started;
+    })
+    .finally(() => (done = true));
+  const reads: number[] = [];
+  while (!done) {
+    const asked = performance.now();
+    const answer = await person.call('GET', '/api/user/session/');
+    if (answer.status !== 200) throw new Error(`the session answered ${answer.status}`);
+    reads.push(performance.now() - asked);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await writing;
+  return `took ${written!.toFixed(0)} ms, reads meanwhile ${summary(reads)}`;
+}
+
 runScript(async () => {
   const dataDir = dataDirWithPlaces('spotbook-lock-');
   const app = await startAppProcess({ port: await freePort(), dataDir, env: { WORKERS: '1' } });
@@ -66,32 +94,24 @@ runScript(async () => {
     });
     places.push(place.body.id);
   }
-  console.log(`each round: another process holds the write lock ${HOLD_MS} ms`);
+  console.log(`each round: another process holds the write lock ${HOLD_MS} ms, twice`);
+  const file = path.join(dataDir, 'spotbook.sqlite');
   for (const [round, id] of places.entries()) {
-    await holdWriteLock(path.join(dataDir, 'spotbook.sqlite'), HOLD_MS);
-    const started = performance.now();
-    let written: number | undefined;
-    const write = person
-      .call('POST', '/api/reviews/create-place-review/', {
+    await holdWriteLock(file, HOLD_MS);
+    const spot = await whileWriteWaits(person, () =>
+      person.call('POST', '/api/reviews/create-place-review/', {
         place: { id },
         review: { review: 'Waited for the lock', rating: 4, visited: true },
-      })
-      .then((answer) => {
-        if (answer.status !== 201) throw new Error(`the write answered ${answer.status}`);
-        written = performance.now() - started;
-      });
-    const reads: number[] = [];
-    while (written === undefined) {
-      const asked = performance.now();
-      const answer = await person.call('GET', '/api/user/session/');
-      if (answer.status !== 200) throw new Error(`the session answered ${answer.status}`);
-      reads.push(performance.now() - asked);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    await write;
-    console.log(
-      `round ${round + 1}: the write took ${written.toFixed(0)} ms; reads meanwhile ${summary(reads)}`,
+      }),
     );
+    await holdWriteLock(file, HOLD_MS);
+    const signIn = await whileWriteWaits(person, () =>
+      new BenchClient(app.url).call('POST', '/api/user/login/', {
+        username_or_email: 'waiter',
+        password: 'correct horse battery',
+      }),
+    );
+    console.log(`round ${round + 1}: a new spot ${spot}; a sign-in ${signIn}`);
   }
   return 0;
 });

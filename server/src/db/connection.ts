@@ -44,19 +44,18 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('synchronous = NORMAL');
-  file.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // Reads come from the file mapped into memory rather than through SQLite's 2 MB page
   // cache and a read() per page: less CPU per gallery page when many users' pages are
   // read (decision 023, "SQLite reads through a memory map"). Mapped pages are the OS's
   // page cache, shared and given back under memory pressure, but they count in RSS.
   file.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
+  // The pragmas above waited for another process's lock under better-sqlite3's default
+  // busy timeout (5 s). From here the driver waits, off the event loop (sqlite-driver.ts).
+  file.pragma('busy_timeout = 0');
   const db = new Kysely<Database>({
     dialect: new QueuedSqliteDialect(
       { database: withStatementCache(file) },
-      {
-        timeoutMs: SQLITE_BUSY_TIMEOUT_MS,
-        setBusyTimeout: (ms) => file.pragma(`busy_timeout = ${ms}`),
-      },
+      { timeoutMs: SQLITE_BUSY_TIMEOUT_MS },
     ),
     plugins: [new LimitsAtRunTime()],
   });

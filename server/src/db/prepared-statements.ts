@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 
-/** How many statements one PostgreSQL connection keeps prepared (the app sends ~100 texts). */
+/** How many statements one PostgreSQL connection keeps prepared (the people mix used 77 on one). */
 const CAPACITY = 200;
 
 /**

@@ -9,12 +9,13 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 
-/** How a transaction waits for the write lock another process holds. */
+/** How a statement waits for the write lock another process holds. */
 export interface WriteLockWait {
-  /** how long before it fails with SQLITE_BUSY, as SQLite's busy timeout would */
+  /**
+   * how long before it fails with SQLITE_BUSY, as SQLite's busy timeout would; the
+   * connection's own `PRAGMA busy_timeout` must be 0 (the driver does the waiting)
+   */
   timeoutMs: number;
-  /** sets the connection's busy timeout (`PRAGMA busy_timeout`) */
-  setBusyTimeout(ms: number): void;
 }
 
 /** The longest pause between two attempts at the write lock. */
@@ -28,10 +29,22 @@ const isBusy = (error: unknown): error is Error =>
  * wake up on every release and all but one go back to sleep: with 50 requests in flight
  * each query costs 50 wake-ups. This driver queues the waiters instead (first come, first
  * served, one wake-up per release); the connection and its statements are Kysely's own.
+ *
+ * It also waits for another process's write lock itself, off the event loop. SQLite's busy
+ * handler would wait in its sleeps on the event loop, up to 100 ms each, and every request
+ * of this process would wait with it (decision 023, sessions 14 and 15). So the connection
+ * has no busy timeout: a transaction's BEGIN, or a statement outside a transaction, that
+ * fails with SQLITE_BUSY has changed nothing, and is tried again after a pause during which
+ * the connection serves this process's other queries, which WAL lets read meanwhile. The
+ * pauses grow to MAX_PAUSE_MS; after `timeoutMs` the SQLITE_BUSY is thrown, as SQLite's
+ * busy timeout would. Inside a transaction nothing waits: it took the lock as it began.
  */
 class QueuedSqliteDriver extends SqliteDriver {
   readonly #waiting: (() => void)[] = [];
   #busy = false;
+  #inTransaction = false;
+  /** The one connection, as handed out: its statements wait for the lock (#whenUnlocked). */
+  #waitingConnection?: DatabaseConnection;
 
   constructor(
     config: SqliteDialectConfig,
@@ -44,7 +57,8 @@ class QueuedSqliteDriver extends SqliteDriver {
     if (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     this.#busy = true;
     try {
-      return await super.acquireConnection();
+      const connection = await super.acquireConnection();
+      return (this.#waitingConnection ??= this.#waitingFor(connection));
     } catch (error) {
       this.#handOver();
       throw error;
@@ -61,37 +75,46 @@ class QueuedSqliteDriver extends SqliteDriver {
    * SQLITE_BUSY when it first writes after another worker process wrote since its read
    * (WAL's stale snapshot). In one process nothing changes: the connection is ours alone
    * for the transaction.
-   *
-   * While another process holds the lock, SQLite's busy handler would wait in its sleeps
-   * on the event loop, up to 100 ms each, and every request of this process would wait
-   * with it (decision 023, session 14). So the attempt is made with no busy timeout, and
-   * between attempts the connection goes back to this process's other queries, which
-   * WAL lets read meanwhile; the pauses grow to MAX_PAUSE_MS, and after the busy timeout
-   * the transaction fails with SQLITE_BUSY as before.
    */
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    const deadline = Date.now() + this.lockWait.timeoutMs;
-    for (let pause = 1; ; pause = Math.min(2 * pause, MAX_PAUSE_MS)) {
-      const busy = await this.#beginImmediate(connection);
-      if (!busy) return;
-      if (Date.now() + pause > deadline) throw busy;
-      await this.releaseConnection();
-      await sleep(pause);
-      await this.acquireConnection(); // the same connection: SqliteDriver has one
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    this.#inTransaction = true;
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+    this.#inTransaction = false;
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } finally {
+      this.#inTransaction = false;
     }
   }
 
-  /** Undefined once the lock is taken; SQLITE_BUSY's error while another process holds it. */
-  async #beginImmediate(connection: DatabaseConnection): Promise<Error | undefined> {
-    this.lockWait.setBusyTimeout(0);
-    try {
-      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-      return undefined;
-    } catch (error) {
-      if (isBusy(error)) return error;
-      throw error;
-    } finally {
-      this.lockWait.setBusyTimeout(this.lockWait.timeoutMs);
+  #waitingFor(connection: DatabaseConnection): DatabaseConnection {
+    return {
+      executeQuery: (query) =>
+        this.#inTransaction
+          ? connection.executeQuery(query)
+          : this.#whenUnlocked(() => connection.executeQuery(query)),
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
+  }
+
+  async #whenUnlocked<T>(attempt: () => Promise<T>): Promise<T> {
+    const deadline = Date.now() + this.lockWait.timeoutMs;
+    for (let pause = 1; ; pause = Math.min(2 * pause, MAX_PAUSE_MS)) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!isBusy(error) || Date.now() + pause > deadline) throw error;
+      }
+      await this.releaseConnection();
+      await sleep(pause);
+      await this.acquireConnection(); // the same connection: SqliteDriver has one
     }
   }
 
