@@ -36,12 +36,6 @@ describe('statements prepared on PostgreSQL', () => {
     expect(await kept(db)).toEqual(['select $1::int + 1 as n']);
   });
 
-  it('still plans each run for its values (no generic plan after five runs)', async () => {
-    const db = oneConnection(10);
-    const { rows } = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(db);
-    expect(rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
-  });
-
   it('keeps the most recently used texts up to its capacity, and runs a forgotten one again', async () => {
     const db = oneConnection(2);
     for (const prefix of ['/*a*/', '/*b*/', '/*c*/', '/*a*/']) await plusOne(db, prefix, 1);
