@@ -11,11 +11,9 @@
  *   BENCH_POSTGRES_DB=<a database of bench/seed-spots.ts> npx tsx bench/prepared-plans.ts
  */
 import pg from 'pg';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import { type Db } from '../server/src/db/connection.ts';
-import { preparingPool } from '../server/src/db/prepared-statements.ts';
+import { sql } from 'kysely';
+import { postgresDatabase } from '../server/src/db/connection.ts';
 import { galleryReader, type GalleryQuery } from '../server/src/features/reviews/gallery.ts';
-import type { Database } from '../server/src/db/schema.ts';
 import { runScript } from './child-processes.ts';
 import { galleryCases } from './gallery-cases.ts';
 import { reopenPostgres } from './seed-spots.ts';
@@ -30,10 +28,7 @@ const median = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.len
 
 /** ms the main user's first ask of each query takes, once small users chose the plans. */
 async function timesIn(name: string, mode: Mode, cases: [string, GalleryQuery][]) {
-  const pool = new pg.Pool({ connectionString: pgDatabaseUrl(name), max: 1 });
-  const db: Db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
-  });
+  const { db } = postgresDatabase(new pg.Pool({ connectionString: pgDatabaseUrl(name), max: 1 }));
   await sql.raw(`set plan_cache_mode = ${mode}`).execute(db);
   const firstAsk = (user: number, query: GalleryQuery) =>
     galleryReader(db, 'postgres', { cardBytes: 0 })(user, query);

@@ -1,9 +1,6 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { DatabaseHandle, Db } from '../server/src/db/connection.ts';
-import type { Database } from '../server/src/db/schema.ts';
-import { preparingPool } from '../server/src/db/prepared-statements.ts';
+import { postgresDatabase, type DatabaseHandle, type Db } from '../server/src/db/connection.ts';
 import type { BenchPlace } from './spot-data.ts';
 
 /** Bulk writers for the benchmark seed: plain driver calls, batched, no query builder. */
@@ -105,8 +102,7 @@ export function pgDatabaseUrl(name: string): string {
 export function postgresHandle(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return postgresDatabase(pool);
 }
 
 /** A user's spot ids, oldest first. */

@@ -33,11 +33,7 @@ export interface DatabaseHandle {
 
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: preparingPool(pool) }),
-    });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return postgresDatabase(new pg.Pool({ connectionString: options.databaseUrl, max: 10 }));
   }
   mkdirSync(options.dataDir, { recursive: true });
   const file = new SQLite(path.join(options.dataDir, 'spotbook.sqlite'));
@@ -60,6 +56,12 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     plugins: [new LimitsAtRunTime()],
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** The app's PostgreSQL handle on `pool`, its statements kept prepared (prepared-statements.ts). */
+export function postgresDatabase(pool: pg.Pool): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
 const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');

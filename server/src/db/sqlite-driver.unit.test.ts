@@ -60,16 +60,21 @@ async function holdWriteLock<T>(db: Kysely<T>) {
   return { release, done };
 }
 
-describe('a transaction waiting for another connection’s write lock', () => {
+const insertTwo = sql`insert into t (n) values (2)`;
+/** The two ways a write waits for the lock: its transaction's BEGIN, or the statement itself. */
+const writes: [name: string, write: <T>(db: Kysely<T>) => Promise<unknown>][] = [
+  ['a transaction', (db) => db.transaction().execute((trx) => insertTwo.execute(trx))],
+  ['a single write outside a transaction', (db) => insertTwo.execute(db)],
+];
+
+describe.each(writes)('%s waiting for another connection’s write lock', (_, write) => {
   it('lets its own connection read and timers run meanwhile, then writes', async () => {
     const [first, second] = [open(), open()];
     await sql`create table t (n integer)`.execute(first);
     const holder = await holdWriteLock(first);
 
-    const waiting = second.transaction().execute(async (trx) => {
-      await sql`insert into t (n) values (2)`.execute(trx);
-    });
-    expect(await count(second)).toBe(0); // read while the transaction waits
+    const waiting = write(second);
+    expect(await count(second)).toBe(0); // read while the write waits
     await new Promise((resolve) => setTimeout(resolve, 50)); // the event loop runs
     holder.release();
     await holder.done;
@@ -84,46 +89,11 @@ describe('a transaction waiting for another connection’s write lock', () => {
     const holder = await holdWriteLock(first);
 
     const started = Date.now();
-    const waiting = second.transaction().execute(async (trx) => {
-      await sql`insert into t (n) values (2)`.execute(trx);
-    });
-    await expect(waiting).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+    await expect(write(second)).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(130);
     holder.release();
     await holder.done;
     await sql`insert into t (n) values (3)`.execute(second);
     expect(await count(second)).toBe(2);
-  });
-});
-
-describe('a single write outside a transaction, waiting for another connection’s lock', () => {
-  it('lets its own connection read and timers run meanwhile, then writes', async () => {
-    const [first, second] = [open(), open()];
-    await sql`create table t (n integer)`.execute(first);
-    const holder = await holdWriteLock(first);
-
-    const waiting = sql`insert into t (n) values (2)`.execute(second);
-    expect(await count(second)).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    holder.release();
-    await holder.done;
-    await waiting;
-    expect(await count(first)).toBe(2);
-  });
-
-  it('fails with SQLITE_BUSY after the time to wait', async () => {
-    const first = open();
-    await sql`create table t (n integer)`.execute(first);
-    const second = openWithTimeout(150);
-    const holder = await holdWriteLock(first);
-
-    const started = Date.now();
-    await expect(sql`insert into t (n) values (2)`.execute(second)).rejects.toMatchObject({
-      code: 'SQLITE_BUSY',
-    });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(130);
-    holder.release();
-    await holder.done;
-    expect(await count(second)).toBe(1);
   });
 });
