@@ -12,7 +12,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/connection.ts';
+import { migrateToLatest, openDatabase, sqliteFile, type DatabaseHandle } from './db/connection.ts';
+import { checkpointsInThread } from './db/wal-checkpoints.ts';
 import { sessionSecret } from './lib/secrets.ts';
 import { withLogRedaction } from './lib/log-redaction.ts';
 import { registerCsrf } from './plugins/csrf.ts';
@@ -80,6 +81,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.database ??
     openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   if (!options.database) app.addHook('onClose', () => database.close());
+  if (!options.database && database.dialect === 'sqlite') {
+    const checkpoints = checkpointsInThread(sqliteFile(config.DATA_DIR));
+    app.addHook('onClose', () => checkpoints.close());
+  }
   await migrateToLatest(database.db);
 
   const basemap = createBasemap(config.DATA_DIR);

@@ -17,6 +17,10 @@ export function useTempSqlite(prefix: string) {
     handle = dataDir = undefined;
   });
   return {
+    /** the directory of the database `open()` gave */
+    get dataDir(): string | undefined {
+      return dataDir;
+    },
     open(): DatabaseHandle {
       dataDir = mkdtempSync(path.join(tmpdir(), prefix));
       return (handle = openDatabase({ dataDir }));

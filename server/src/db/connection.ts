@@ -12,6 +12,7 @@ import { refreshPlannerStatistics } from './planner-statistics.ts';
 import { preparingPool } from './prepared-statements.ts';
 import { QueuedSqliteDialect } from './sqlite-driver.ts';
 import { withStatementCache } from './statement-cache.ts';
+import { EVENT_LOOP_CHECKPOINT_PAGES } from './wal-checkpoints.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -36,7 +37,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     return postgresDatabase(new pg.Pool({ connectionString: options.databaseUrl, max: 10 }));
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const file = new SQLite(path.join(options.dataDir, 'spotbook.sqlite'));
+  const file = new SQLite(sqliteFile(options.dataDir));
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('synchronous = NORMAL');
@@ -45,6 +46,9 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   // read (decision 023, "SQLite reads through a memory map"). Mapped pages are the OS's
   // page cache, shared and given back under memory pressure, but they count in RSS.
   file.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
+  // The app's checkpoint thread (wal-checkpoints.ts) copies the WAL into the file; a commit
+  // does it on the event loop only if that thread falls this far behind.
+  file.pragma(`wal_autocheckpoint = ${EVENT_LOOP_CHECKPOINT_PAGES}`);
   // The pragmas above waited for another process's lock under better-sqlite3's default
   // busy timeout (5 s). From here the driver waits, off the event loop (sqlite-driver.ts).
   file.pragma('busy_timeout = 0');
@@ -57,6 +61,9 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
+
+/** The SQLite database file in `dataDir`. */
+export const sqliteFile = (dataDir: string) => path.join(dataDir, 'spotbook.sqlite');
 
 /** The app's PostgreSQL handle on `pool`, its statements kept prepared (prepared-statements.ts). */
 export function postgresDatabase(pool: pg.Pool): DatabaseHandle {

@@ -74,9 +74,15 @@ function deflatedBlock(items: Buffer[], dictionary: Buffer | undefined): Block {
   };
 }
 
-/** A text deflated on its own (no dictionary): a part of a gzip member (gzipOfParts). */
-export const deflatedText = (text: string, last = false): Deflated =>
-  deflated(Buffer.from(text), last ? { finishFlush: constants.Z_FINISH } : SYNC);
+/**
+ * A text deflated on its own (no dictionary): a part of a gzip member (gzipOfParts), at
+ * zlib's default level unless `level` says otherwise.
+ */
+export const deflatedText = (text: string, last = false, level?: number): Deflated =>
+  deflated(Buffer.from(text), {
+    ...(last ? { finishFlush: constants.Z_FINISH } : SYNC),
+    ...(level === undefined ? {} : { level }),
+  });
 
 const headAndTail = (head: string, tail: string) => ({
   head: deflatedText(head),
