@@ -59,6 +59,16 @@ export interface LoadFigures {
   kinds: Record<string, KindFigures>;
   /** All requests of each labelled person, whatever their kind. */
   labelled: Record<string, KindFigures>;
+  /** Each answer slower than a second: when it was asked, and on what connection. */
+  slow: SlowAnswer[];
+}
+export interface SlowAnswer {
+  kind: string;
+  /** seconds from the run's start to the request */
+  at: number;
+  ms: number;
+  /** sent on a connection opened for it (the run's first on that connection), not a kept one */
+  newConnection: boolean;
 }
 
 const plan = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadPlan;
@@ -114,7 +124,7 @@ function headersOf(spec: RequestSpec, person: Person): Record<string, string> {
  * generator reads bodies without decoding them").
  */
 const send = (spec: RequestSpec, person: Person) =>
-  new Promise<{ status: number; body: string }>((resolve) => {
+  new Promise<{ status: number; body: string; reused: boolean }>((resolve) => {
     const request = http.request(
       plan.base + spec.path,
       { method: spec.method, agent, headers: headersOf(spec, person) },
@@ -124,13 +134,19 @@ const send = (spec: RequestSpec, person: Person) =>
         const chunks: Buffer[] = [];
         if (failed) response.on('data', (chunk: Buffer) => chunks.push(chunk));
         else response.resume();
-        response.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString() }));
+        response.on('end', () =>
+          resolve({ status, body: Buffer.concat(chunks).toString(), reused: request.reusedSocket }),
+        );
       },
     );
-    request.on('error', (error) => resolve({ status: 0, body: error.message }));
+    request.on('error', (error) =>
+      resolve({ status: 0, body: error.message, reused: request.reusedSocket }),
+    );
     request.end(spec.body);
   });
 
+const slow: SlowAnswer[] = [];
+const started = process.hrtime.bigint();
 const deadline = Date.now() + plan.durationMs;
 async function connection(c: number) {
   const index = c % people.length;
@@ -144,6 +160,10 @@ async function connection(c: number) {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     latencies.get(kind.kind)!.push(ms);
     if (person.label) labelled.get(person.label)!.push(ms);
+    if (ms > 1000) {
+      const at = Number(start - started) / 1e9;
+      slow.push({ kind: kind.kind, at, ms, newConnection: !answer.reused });
+    }
     if (answer.status < 200 || answer.status >= 300) {
       errors
         .get(kind.kind)!
@@ -168,7 +188,7 @@ function figuresOf(values: number[], failed: string[] = []): KindFigures {
     samples: failed.slice(0, 3),
   };
 }
-const figures: LoadFigures = { kinds: {}, labelled: {} };
+const figures: LoadFigures = { kinds: {}, labelled: {}, slow };
 for (const [kind, values] of latencies) figures.kinds[kind] = figuresOf(values, errors.get(kind));
 for (const [label, values] of labelled) figures.labelled[label] = figuresOf(values);
 process.stdout.write(JSON.stringify(figures));

@@ -40,7 +40,7 @@ import { sql } from 'kysely';
 import { migrateToLatest } from '../server/src/db/connection.ts';
 import { startAppProcess, freePort, type AppProcess } from './app-process.ts';
 import { onCleanup, runScript, signalGroup, spawnGroup } from './child-processes.ts';
-import type { KindFigures, LoadFigures, LoadPlan } from './mixed-load-client.ts';
+import type { KindFigures, LoadFigures, LoadPlan, SlowAnswer } from './mixed-load-client.ts';
 import {
   benchUsers,
   creatablePlaceIds,
@@ -352,7 +352,18 @@ async function mixRun(
     cpu,
   };
   console.log(`  total ${result.rate.toFixed(0)} req/s; ${cpu}`);
+  if (figures.slow.length) console.log(`  over 1 s: ${slowAnswers(figures.slow)}`);
   return result;
+}
+
+/** When the answers over a second were asked, and how many opened their connection. */
+function slowAnswers(slow: SlowAnswer[]): string {
+  const at = slow.map((answer) => answer.at).sort((a, b) => a - b);
+  const opened = slow.filter((answer) => answer.newConnection).length;
+  return (
+    `${slow.length}, asked ${at[0]!.toFixed(1)}-${at.at(-1)!.toFixed(1)} s into the run, ` +
+    `${opened} of them the first request of a new connection`
+  );
 }
 
 const loadAverage = () =>
