@@ -36,6 +36,8 @@ export interface KindPlan {
 }
 export interface LoadPlan {
   base: string;
+  /** the Origin sent on writes, when not `base` (the app's own URL behind a proxy) */
+  origin?: string;
   connections: number;
   durationMs: number;
   /** Connection c is person c % people.length; no people: requests without cookies. */
@@ -111,7 +113,7 @@ function headersOf(spec: RequestSpec, person: Person): Record<string, string> {
     Object.assign(headers, {
       'x-csrftoken': person.csrf,
       'content-type': 'application/json',
-      origin: plan.base,
+      origin: plan.origin ?? plan.base,
     });
   }
   return headers;

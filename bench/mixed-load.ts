@@ -28,6 +28,9 @@
  *   --skip-alone       no kind alone (a CPU profile of the mixes only)
  *   --only <kinds>     runs only the kinds whose names hold one of these words (comma list)
  *   --node-options <…> passed to the server processes (NODE_OPTIONS), e.g. a --require hook
+ *   --through-nginx <n> the mixes go through nginx in front of the server, keeping n idle
+ *                      connections to it (README, "Behind a reverse proxy"); 0, nginx's
+ *                      default, opens a connection to the server per request
  *   --accept-encoding <…> sent on every request, e.g. Chromium's 'gzip, deflate, br, zstd'
  *                      (default: none, every answer plain, as in the figures before 2026-11-24)
  */
@@ -57,6 +60,7 @@ import {
   seedSqlite,
   type SeededDb,
 } from './seed-spots.ts';
+import { startNginx } from './nginx-proxy.ts';
 import { forkingServerCpuMs, parentPid, statCpuMs } from './proc-status.ts';
 import { pgDatabaseUrl } from './seed-writers.ts';
 
@@ -78,6 +82,7 @@ const NODE_OPTIONS = [
   CPU_PROF_DIR && `--require ${path.resolve('bench/mixed-load-cpu-profile.cjs')}`,
 ].filter(Boolean);
 const CONNECTIONS = 50;
+const NGINX_KEEPALIVE = option('--through-nginx');
 const HOME_PAGE = '/api/reviews/review/?offset=0&limit=20&sortBy=newest&visited=both';
 /** For a CPU profile of the mixes alone. */
 const SKIP_ALONE = args.includes('--skip-alone');
@@ -285,11 +290,19 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
     console.log(
       `bare route, before the mixes: ${bareBefore.toFixed(0)} req/s sending the first page (${page.length} bytes)`,
     );
+    const proxy =
+      NGINX_KEEPALIVE === undefined
+        ? undefined
+        : await startNginx(await freePort(), [Number(new URL(app.url).port)], {
+            keepalive: Number(NGINX_KEEPALIVE),
+          });
+    if (proxy) console.log(`  the mixes through nginx, keepalive ${NGINX_KEEPALIVE}`);
     const rates = new Map<MixName, MixFigures>();
     for (const [mix, plan] of plans) {
       await forgetCreatedSpots(db, users);
-      rates.set(mix, await mixRun(app, dialect, workers, mix, plan));
+      rates.set(mix, await mixRun(app, proxy?.url ?? app.url, dialect, workers, mix, plan));
     }
+    await proxy?.stop();
     const bareAfter = await bareRoute(page);
     const bare = (bareBefore + bareAfter) / 2;
     console.log(
@@ -319,6 +332,7 @@ interface MixFigures {
 /** One mix from 50 connections. */
 async function mixRun(
   app: AppProcess,
+  base: string,
   dialect: string,
   workers: number,
   mix: MixName,
@@ -326,7 +340,8 @@ async function mixRun(
 ): Promise<MixFigures> {
   const before = treeCpuMs(app.pid);
   const figures = await runClient({
-    base: app.url,
+    base,
+    origin: app.url,
     connections: CONNECTIONS,
     durationMs: SECONDS * 1000,
     people: plan.people,

@@ -28,7 +28,7 @@ export function ensureNginx(): void {
  * server that then died is retried only when idempotent (nginx never resends a POST or
  * PATCH that may have been acted on). X-Upstream says which server(s) a request met.
  */
-function config(dir: string, port: number, upstreams: number[]): string {
+function config(dir: string, port: number, upstreams: number[], keepalive: number): string {
   const temp = (name: string) => path.join(dir, name);
   return `
 ${process.getuid?.() === 0 ? 'user root;' : ''}
@@ -47,6 +47,7 @@ http {
   scgi_temp_path ${temp('scgi')};
   upstream spotbook {
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
+${keepalive ? `    keepalive ${keepalive};` : ''}
   }
   server {
     listen 127.0.0.1:${port};
@@ -56,6 +57,7 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
       proxy_connect_timeout 2s;
       proxy_read_timeout 30s;
       proxy_set_header Host $host;
+${keepalive ? '      proxy_http_version 1.1;\n      proxy_set_header Connection "";' : ''}
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       add_header X-Upstream $upstream_addr always;
@@ -72,13 +74,21 @@ export interface NginxProxy {
   stop(): Promise<void>;
 }
 
-/** nginx as a child of this script, its config, pid, logs and temp files in a temp dir. */
-export async function startNginx(port: number, upstreams: number[]): Promise<NginxProxy> {
+/**
+ * nginx as a child of this script, its config, pid, logs and temp files in a temp dir.
+ * `keepalive`: idle connections to the app servers nginx keeps open (the README's
+ * configuration); 0, nginx's default, opens a connection to an app server per request.
+ */
+export async function startNginx(
+  port: number,
+  upstreams: number[],
+  { keepalive = 0 }: { keepalive?: number } = {},
+): Promise<NginxProxy> {
   ensureNginx();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-nginx-'));
   onCleanup(async () => rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, 'nginx.conf');
-  writeFileSync(file, config(dir, port, upstreams));
+  writeFileSync(file, config(dir, port, upstreams, keepalive));
   const errorLog = () => {
     const log = path.join(dir, 'error.log');
     return existsSync(log) ? readFileSync(log, 'utf8') : '';
