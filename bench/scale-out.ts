@@ -86,7 +86,8 @@ runScript(async () => {
     startAppProcess({ port: portB, dataDir: dirB, env }),
   ]);
   let serverA: AppProcess = firstA;
-  const proxy = await startNginx(proxyPort, [portA, portB]);
+  // Connections to the servers kept open, as the README's nginx example keeps them.
+  const proxy = await startNginx(proxyPort, [portA, portB], { keepalive: 32 });
   const upstreamName = (addr: string) =>
     addr
       .split(/,\s*/)
