@@ -1,5 +1,6 @@
 import { deflatedText, type Deflated } from '../../lib/gzip-blocks.ts';
 
+/** zlib's level for the kept filter options (see FilterValues.deflated). */
 const FILTER_OPTIONS_LEVEL = 1;
 
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
@@ -50,10 +51,10 @@ export class FilterValues {
   }
 
   /**
-   * `json`, deflated once (lib/gzip-blocks.ts), a part of a gzipped answer. At level 1:
-   * a write that adds a city deflates a 10,000-spot user's ~50 KB of cities again on the
-   * event loop, 0.8-0.9 ms at level 1 against 2.0-2.1 ms at zlib's default (6), for 10 %
-   * more bytes (24.8 against 22.5 KB; decision 023, "Filter options deflated at level 1").
+   * `json`, deflated once (lib/gzip-blocks.ts), a part of a gzipped answer. A write that
+   * adds a city deflates a 10,000-spot user's ~50 KB of cities again on the event loop:
+   * 0.8-0.9 ms at level 1 against 2.0-2.1 ms at zlib's default (6), for 10 % more bytes
+   * (24.8 against 22.5 KB; decision 023, "Filter options deflated at level 1").
    */
   get deflated(): Deflated {
     return (this.#deflated ??= deflatedText(this.json, false, FILTER_OPTIONS_LEVEL));
