@@ -12,7 +12,7 @@
  *   npx tsx bench/crash-safety.ts
  *   CRASH_ROUNDS=3 CRASH_SEED=42 CRASH_DATABASES=sqlite npx tsx bench/crash-safety.ts
  */
-import path from 'node:path';
+import { sqliteFile } from '../server/src/db/connection.ts';
 import { dataDirWithPlaces, freePort, startAppProcess, type AppProcess } from './app-process.ts';
 import { onCleanup, runScript } from './child-processes.ts';
 import { postgresProbe, sqliteProbe } from './database-probe.ts';
@@ -49,7 +49,7 @@ interface Target {
 
 async function target(name: string, dataDir: string): Promise<Target> {
   if (name === 'sqlite') {
-    const file = path.join(dataDir, 'spotbook.sqlite');
+    const file = sqliteFile(dataDir);
     // Opened for the checks only: with a second connection open through the kill, the
     // restarted server would not have to recover the WAL on its own, as after a real crash.
     let probe: ReturnType<typeof sqliteProbe> | undefined;

@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/src/db/connection.ts';
+import {
+  migrateToLatest,
+  openDatabase,
+  sqliteFile,
+  type DatabaseHandle,
+} from '../server/src/db/connection.ts';
 import { hashPassword } from '../server/src/features/auth/passwords.ts';
 import { spotColumns } from '../server/src/features/reviews/spot-columns.ts';
 import {
@@ -127,7 +132,7 @@ export async function seedSqlite(size = FULL_SIZE, log = console.log): Promise<S
   const migrated = openDatabase({ dataDir });
   await migrateToLatest(migrated.db);
   await migrated.close();
-  const writer = sqliteWriter(path.join(dataDir, 'spotbook.sqlite'));
+  const writer = sqliteWriter(sqliteFile(dataDir));
   const { places, mainUserId } = await seed(writer, size, log);
   const handle = openDatabase({ dataDir });
   return {

@@ -11,7 +11,7 @@
  *   npx tsx bench/write-lock-wait.ts [--rounds 5] [--hold-ms 1000]
  */
 import { spawn } from 'node:child_process';
-import path from 'node:path';
+import { sqliteFile } from '../server/src/db/connection.ts';
 import { dataDirWithPlaces, freePort, startAppProcess } from './app-process.ts';
 import { BenchClient } from './bench-client.ts';
 import { runScript } from './child-processes.ts';
@@ -95,7 +95,7 @@ runScript(async () => {
     places.push(place.body.id);
   }
   console.log(`each round: another process holds the write lock ${HOLD_MS} ms, twice`);
-  const file = path.join(dataDir, 'spotbook.sqlite');
+  const file = sqliteFile(dataDir);
   for (const [round, id] of places.entries()) {
     await holdWriteLock(file, HOLD_MS);
     const spot = await whileWriteWaits(person, () =>

@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from './connection.ts';
+import { openDatabase, sqliteFile, type Db } from './connection.ts';
 import { QueuedSqliteDialect } from './sqlite-driver.ts';
 
 /*
@@ -32,7 +32,7 @@ const open = (): Db => {
 
 /** A connection as the app opens one, with its own (short) time to wait for the lock. */
 const openWithTimeout = (timeoutMs: number) => {
-  const file = new SQLite(path.join(dataDir, 'spotbook.sqlite'));
+  const file = new SQLite(sqliteFile(dataDir));
   file.pragma('journal_mode = WAL');
   file.pragma('busy_timeout = 0');
   const db = new Kysely<unknown>({

@@ -78,7 +78,10 @@ function deflatedBlock(items: Buffer[], dictionary: Buffer | undefined): Block {
  * A text deflated on its own (no dictionary): a part of a gzip member (gzipOfParts), at
  * zlib's default level unless `level` says otherwise.
  */
-export const deflatedText = (text: string, last = false, level?: number): Deflated =>
+export const deflatedText = (
+  text: string,
+  { last = false, level }: { last?: boolean; level?: number } = {},
+): Deflated =>
   deflated(Buffer.from(text), {
     ...(last ? { finishFlush: constants.Z_FINISH } : SYNC),
     ...(level === undefined ? {} : { level }),
@@ -86,7 +89,7 @@ export const deflatedText = (text: string, last = false, level?: number): Deflat
 
 const headAndTail = (head: string, tail: string) => ({
   head: deflatedText(head),
-  tail: deflatedText(tail, true),
+  tail: deflatedText(tail, { last: true }),
 });
 
 /** `head`, `items` and `tail` in blocks (the items' texts joined as they are). */

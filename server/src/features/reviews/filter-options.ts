@@ -57,7 +57,7 @@ export class FilterValues {
    * (24.8 against 22.5 KB; decision 023, "Filter options deflated at level 1").
    */
   get deflated(): Deflated {
-    return (this.#deflated ??= deflatedText(this.json, false, FILTER_OPTIONS_LEVEL));
+    return (this.#deflated ??= deflatedText(this.json, { level: FILTER_OPTIONS_LEVEL }));
   }
 }
 

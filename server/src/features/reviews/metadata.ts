@@ -153,7 +153,7 @@ export function spotMetadataReader(db: Db, maxUsers = 1000) {
         gzipOfParts([
           deflatedText(head),
           ...columns.map((c) => c.deflated),
-          deflatedText('}', true),
+          deflatedText('}', { last: true }),
         ]),
     };
   };
