@@ -79,7 +79,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const database =
     options.database ??
-    openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+    });
   if (!options.database) app.addHook('onClose', () => database.close());
   if (!options.database && database.dialect === 'sqlite') {
     const checkpoints = checkpointsInThread(sqliteFile(config.DATA_DIR));

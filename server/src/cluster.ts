@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
+import { checkConnectionBudget } from './db/connection-budget.ts';
 
 /** A worker that dies this soon after starting counts towards a crash loop. */
 const EARLY_EXIT_MS = 10_000;
@@ -16,6 +17,7 @@ const log = (message: string) => console.log(`[spotbook primary ${process.pid}] 
  */
 async function prepareDataDir(config: Config) {
   const { app, ctx } = await buildApp({ ...config, LOG_LEVEL: 'warn' });
+  await checkConnectionBudget(ctx, config, (warning) => log(`warning: ${warning}`));
   await ctx.basemap.ready();
   await app.close();
 }

@@ -42,6 +42,9 @@ const trustProxy = z.string().transform((raw, ctx): number | string[] => {
   return addresses;
 });
 
+/** PostgreSQL connections a server process keeps unless `DATABASE_POOL_SIZE` says otherwise. */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -103,6 +106,8 @@ const envSchema = z.object({
     .max(Number.MAX_SAFE_INTEGER)
     .default(PHOTO_LIMITS.accountBytesDefault),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL connections each server process keeps (db/connection.ts). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DATABASE_POOL_SIZE),
   /** Server processes sharing the port (server/src/cluster.ts); default one per core. */
   WORKERS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
 });

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       EXAMPLE_LISTS: true,
       secureCookies: false,
       TRUST_PROXY: false,
+      DATABASE_POOL_SIZE: 10,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.GOOGLE_MAPS_BROWSER_KEY).toBeUndefined();
@@ -58,6 +59,11 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads DATABASE_POOL_SIZE as the connections each server process keeps', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25' }).DATABASE_POOL_SIZE).toBe(25);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '1' }).DATABASE_POOL_SIZE).toBe(1);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000 });
   });
@@ -80,6 +86,10 @@ describe('loadConfig', () => {
       [{ TRUST_PROXY: '10.0.0.300' }, /TRUST_PROXY must be a hop count/],
       [{ TRUST_PROXY: '10.0.0.1,proxy.example.com' }, /TRUST_PROXY must be a hop count/],
       [{ GOOGLE_MAPS_BROWSER_KEY: 'short' }, /GOOGLE_MAPS_BROWSER_KEY/],
+      [{ DATABASE_POOL_SIZE: '0' }, /^Invalid configuration: DATABASE_POOL_SIZE /],
+      [{ DATABASE_POOL_SIZE: 'ten' }, /DATABASE_POOL_SIZE/],
+      [{ DATABASE_POOL_SIZE: '2.5' }, /DATABASE_POOL_SIZE/],
+      [{ DATABASE_POOL_SIZE: '1001' }, /DATABASE_POOL_SIZE/],
     ];
     for (const [env, message] of cases) {
       expect(fails(env)).toThrow(ConfigError);

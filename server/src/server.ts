@@ -1,7 +1,9 @@
 import 'dotenv/config';
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { isClusterPrimary, runPrimary } from './cluster.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { checkConnectionBudget } from './db/connection-budget.ts';
 
 function readConfig(): Config {
   try {
@@ -17,7 +19,9 @@ function readConfig(): Config {
 
 async function serve(config: Config) {
   const started = Date.now();
-  const { app } = await buildApp(config);
+  const { app, ctx } = await buildApp(config);
+  // A cluster's primary has checked it for all of its workers.
+  if (!cluster.isWorker) await checkConnectionBudget(ctx, config, (m) => app.log.warn(m));
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

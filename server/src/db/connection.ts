@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config.ts';
 import { isPostgres } from './dialect.ts';
 import type { Database } from './schema.ts';
 import { LimitsAtRunTime } from './limits-at-run-time.ts';
@@ -32,9 +33,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+export function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL only: the most connections this process keeps open */
+  poolSize?: number;
+}): DatabaseHandle {
   if (options.databaseUrl) {
-    return postgresDatabase(new pg.Pool({ connectionString: options.databaseUrl, max: 10 }));
+    const max = options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE;
+    return postgresDatabase(new pg.Pool({ connectionString: options.databaseUrl, max }));
   }
   mkdirSync(options.dataDir, { recursive: true });
   const file = new SQLite(sqliteFile(options.dataDir));
