@@ -83,6 +83,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       poolSize: config.DATABASE_POOL_SIZE,
+      onIdleConnectionLost: (error) =>
+        app.log.warn(
+          { err: error },
+          'an idle PostgreSQL connection was lost; the pool opens another',
+        ),
     });
   if (!options.database) app.addHook('onClose', () => database.close());
   if (!options.database && database.dialect === 'sqlite') {

@@ -38,10 +38,18 @@ export function openDatabase(options: {
   dataDir: string;
   /** PostgreSQL only: the most connections this process keeps open */
   poolSize?: number;
+  /** PostgreSQL only: told when the server ends an idle connection (by default, stderr) */
+  onIdleConnectionLost?: (error: Error) => void;
 }): DatabaseHandle {
   if (options.databaseUrl) {
     const max = options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE;
-    return postgresDatabase(new pg.Pool({ connectionString: options.databaseUrl, max }));
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max });
+    // PostgreSQL may end an idle connection at any time: a restart or failover, a pooler's
+    // restart, pg_terminate_backend, idle_session_timeout. node-postgres then emits 'error'
+    // on the pool, which with no listener ends the whole process. The pool has already
+    // dropped that connection and opens another for the next query.
+    pool.on('error', options.onIdleConnectionLost ?? idleConnectionLostOnStderr);
+    return postgresDatabase(pool);
   }
   mkdirSync(options.dataDir, { recursive: true });
   const file = new SQLite(sqliteFile(options.dataDir));
@@ -68,6 +76,11 @@ export function openDatabase(options: {
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
+
+const idleConnectionLostOnStderr = (error: Error) =>
+  console.error(
+    `An idle PostgreSQL connection was lost (${error.message}); the pool opens another.`,
+  );
 
 /** The SQLite database file in `dataDir`. */
 export const sqliteFile = (dataDir: string) => path.join(dataDir, 'spotbook.sqlite');

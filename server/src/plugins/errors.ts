@@ -1,11 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { PlacesUnavailableError } from '../features/places/provider.ts';
 import { HttpError } from '../lib/errors.ts';
 
 /** One answer for every route whose places provider could not answer (a 503, not "no results"). */
 const PLACES_UNAVAILABLE_DETAIL =
   'Place search is unavailable right now. Please try again in a moment.';
+/** The database refused or lost the request's connection, or stayed locked: worth a retry. */
+const DATABASE_UNAVAILABLE_DETAIL = 'The server is busy right now. Please try again in a moment.';
+const DATABASE_RETRY_AFTER_SECONDS = '5';
 
 /** Fastify's own client errors, with messages that help the caller without internals. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -53,6 +57,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = Object.values(errors)[0]?.[0] ?? 'Invalid input.';
       const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
       return reply.status(400).send({ detail: `${first}${where}`, errors });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', DATABASE_RETRY_AFTER_SECONDS)
+        .send({ detail: DATABASE_UNAVAILABLE_DETAIL });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
