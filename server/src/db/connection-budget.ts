@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from './connection.ts';
 
+/**
+ * Connections a server process keeps besides its pool: its list build thread's own
+ * (features/lists/list-answer-cache.ts), while the thread lives. Builds run one at a time.
+ */
+export const LIST_BUILD_CONNECTIONS = 1;
+
 /** What a server may open, and what PostgreSQL lets clients like it open. */
 export interface ConnectionBudget {
   /** server processes (WORKERS) */
@@ -20,13 +26,13 @@ export interface ConnectionBudget {
  * this server cannot see them.
  */
 export function connectionBudgetWarning(budget: ConnectionBudget): string | undefined {
-  const wanted = budget.processes * budget.poolSize;
+  const wanted = budget.processes * (budget.poolSize + LIST_BUILD_CONNECTIONS);
   if (wanted <= budget.allowed) return undefined;
   const processes = `${budget.processes} server process${budget.processes === 1 ? '' : 'es'}`;
   return (
-    `PostgreSQL accepts ${budget.allowed} connections, but ${processes} × DATABASE_POOL_SIZE ` +
-    `${budget.poolSize} may open ${wanted}: lower WORKERS or DATABASE_POOL_SIZE, or raise ` +
-    `PostgreSQL's max_connections.`
+    `PostgreSQL accepts ${budget.allowed} connections, but ${processes} × (DATABASE_POOL_SIZE ` +
+    `${budget.poolSize} + ${LIST_BUILD_CONNECTIONS} for building lists) may open ${wanted}: ` +
+    `lower WORKERS or DATABASE_POOL_SIZE, or raise PostgreSQL's max_connections.`
   );
 }
 

@@ -3,6 +3,7 @@ import { threadId } from 'node:worker_threads';
 import { gunzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { LIST_BUILD_CONNECTIONS } from '../../db/connection-budget.ts';
 import type { Db } from '../../db/connection.ts';
 import { buildListAnswer } from './list-answer-build.ts';
 import { storedListAnswer } from './list-answer-store.ts';
@@ -71,7 +72,7 @@ export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswer
     { gzipped: Uint8Array; threadId: number; patched: boolean }
   >({
     worker: new URL('./list-build-worker.mjs', import.meta.url),
-    workerData: options.database,
+    workerData: { ...options.database, poolSize: LIST_BUILD_CONNECTIONS },
     // One is enough: a list is built once per version, and builds of several lists at
     // once wait here for the thread rather than for the event loop.
     maxThreads: 1,
