@@ -19,8 +19,9 @@ export interface ConnectionBudget {
 
 /**
  * The warning a deployer needs when one server alone may open more connections than
- * PostgreSQL accepts: one worker per core by default, 10 connections each, is 160 on a
- * 16-core machine against PostgreSQL's default of 100. Past the limit, PostgreSQL refuses
+ * PostgreSQL accepts: one worker per core by default, 11 connections each (the pool's 10
+ * and the list build thread's), is 176 on a 16-core machine against PostgreSQL's default
+ * of 100. Past the limit, PostgreSQL refuses
  * the pool's next connection and the request that needed it fails; a warning at start says
  * so before the first busy hour does. Other app servers on the same database count too, but
  * this server cannot see them.
