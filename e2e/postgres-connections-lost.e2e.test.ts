@@ -1,20 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freshSchemaUrl } from '../server/test/postgres.ts';
+import { adminQuery, freshSchemaUrl } from '../server/test/postgres.ts';
 import { ApiClient } from './support/api-client.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { seedSpots } from './support/spots-seed.ts';
 
 /** Ends every PostgreSQL connection named `application`, as a restart or a failover does. */
 async function endConnections(adminUrl: string, application: string): Promise<number> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const { rows } = await admin.query<{ ended: boolean }>(
+  const rows = await adminQuery<{ ended: boolean }>(
     'select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = $1',
     [application],
+    adminUrl,
   );
-  await admin.end();
   return rows.filter((row) => row.ended).length;
 }
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { openDatabase, type DatabaseHandle } from '../src/db/connection.ts';
 
 /** Where the tests find a PostgreSQL server they may create databases on. */
 export const PG_ADMIN_URL =
@@ -55,3 +56,35 @@ export async function dropDatabase(name: string): Promise<void> {
 
 export const runDatabaseName = (prefix: string) =>
   `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
+
+/** One statement as the test server's superuser, on a connection of its own. */
+export async function adminQuery<Row extends pg.QueryResultRow>(
+  text: string,
+  values: unknown[] = [],
+  url = PG_ADMIN_URL,
+): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The app's own PostgreSQL handle (`openDatabase`, its pool and prepared statements) on
+ * `url`, its connections named `application` in pg_stat_activity. The caller closes it.
+ */
+export function appPostgres(
+  options: Omit<Parameters<typeof openDatabase>[0], 'databaseUrl' | 'dataDir'> & {
+    url?: string;
+    application?: string;
+  } = {},
+): DatabaseHandle {
+  const { url = PG_ADMIN_URL, application, ...pool } = options;
+  const named = new URL(url);
+  if (application) named.searchParams.set('application_name', application);
+  // PostgreSQL keeps nothing in DATA_DIR: the directory is never made.
+  return openDatabase({ databaseUrl: named.toString(), dataDir: '(unused)', ...pool });
+}

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from './connection.ts';
+import type { Config } from '../config.ts';
+import type { Db, DialectName } from './connection.ts';
 
 /**
  * Connections a server process keeps besides its pool: its list build thread's own
@@ -53,8 +54,8 @@ export async function connectionsAllowed(db: Db): Promise<number> {
 
 /** Warns through `warn` at start when this server's pools could outgrow PostgreSQL's limit. */
 export async function checkConnectionBudget(
-  database: { db: Db; dialect: 'sqlite' | 'postgres' },
-  config: { WORKERS: number; DATABASE_POOL_SIZE: number },
+  database: { db: Db; dialect: DialectName },
+  config: Pick<Config, 'WORKERS' | 'DATABASE_POOL_SIZE'>,
   warn: (message: string) => void,
 ): Promise<void> {
   if (database.dialect !== 'postgres') return;

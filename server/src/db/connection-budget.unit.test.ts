@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PG_ADMIN_URL } from '../../test/postgres.ts';
+import { adminQuery, appPostgres } from '../../test/postgres.ts';
 import {
   checkConnectionBudget,
   connectionBudgetWarning,
@@ -23,23 +22,18 @@ afterAll(async () => {
 
 /** The app's PostgreSQL handle; its connections carry a name of their own to be counted by. */
 function postgres(poolSize?: number) {
-  const url = new URL(PG_ADMIN_URL);
   const name = `spotbook_pool_${randomBytes(4).toString('hex')}`;
-  url.searchParams.set('application_name', name);
-  const handle = openDatabase({ databaseUrl: url.toString(), dataDir, poolSize });
+  const handle = appPostgres({ application: name, poolSize });
   handles.push(handle);
   return { handle, name };
 }
 
 async function setting(name: string): Promise<number> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  const { rows } = await client.query<{ value: string | null }>(
+  const [row] = await adminQuery<{ value: string | null }>(
     'select current_setting($1, true) as value',
     [name],
   );
-  await client.end();
-  return Number(rows[0]!.value ?? 0);
+  return Number(row!.value ?? 0);
 }
 
 /** The backends that answered `queries` statements sent at once, each holding its connection a while. */

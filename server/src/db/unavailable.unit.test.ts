@@ -5,12 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PG_ADMIN_URL } from '../../test/postgres.ts';
+import { adminQuery, appPostgres, PG_ADMIN_URL } from '../../test/postgres.ts';
 import { registerErrorHandling } from '../plugins/errors.ts';
-import { openDatabase, sqliteFile, type DatabaseHandle } from './connection.ts';
+import { sqliteFile, type DatabaseHandle } from './connection.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
 /** Real failures of real databases: nothing here is a made-up error object. */
@@ -21,21 +20,11 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The app's handle on PostgreSQL as a role PostgreSQL lets open no connection at all. */
 async function roleWithoutConnections(): Promise<DatabaseHandle> {
   const role = `spotbook_nobody_${randomBytes(4).toString('hex')}`;
-  await admin((client) => client.query(`CREATE ROLE ${role} LOGIN CONNECTION LIMIT 0`));
-  cleanups.push(() => admin((client) => client.query(`DROP ROLE IF EXISTS ${role}`)));
+  await adminQuery(`CREATE ROLE ${role} LOGIN CONNECTION LIMIT 0`);
+  cleanups.push(() => adminQuery(`DROP ROLE IF EXISTS ${role}`));
   const url = new URL(PG_ADMIN_URL);
   url.username = role;
   return handle(url.toString());
@@ -50,18 +39,13 @@ async function closedPortUrl(): Promise<string> {
   return `postgres://postgres@127.0.0.1:${port}/test`;
 }
 
-function handle(databaseUrl: string): DatabaseHandle {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-unavailable-'));
-  const opened = openDatabase({
-    databaseUrl,
-    dataDir,
+function handle(url: string): DatabaseHandle {
+  const opened = appPostgres({
+    url,
     poolSize: 1,
     onIdleConnectionLost: (error) => lost.push(error),
   });
-  cleanups.push(async () => {
-    await opened.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  cleanups.push(() => opened.close());
   return opened;
 }
 
@@ -110,7 +94,7 @@ describe('a database that cannot answer now', () => {
     const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db.db);
     const terminated = failureOf(() => sql`select pg_sleep(5)`.execute(db.db));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await admin((client) => client.query('select pg_terminate_backend($1)', [rows[0]!.pid]));
+    await adminQuery('select pg_terminate_backend($1)', [rows[0]!.pid]);
     const error = await terminated;
     expect((error as { code: string }).code).toBe('57P01');
     expect(isDatabaseUnavailable(error)).toBe(true);
