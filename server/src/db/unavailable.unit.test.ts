@@ -103,6 +103,70 @@ describe('a database that cannot answer now', () => {
     expect((await selectOne(db)()).rows).toEqual([{ '?column?': 1 }]);
   });
 
+  it('is PostgreSQL ending a query at a time limit the deployer set', async () => {
+    const db = handle(PG_ADMIN_URL);
+    const timedOut = await failureOf(() =>
+      db.db.transaction().execute(async (trx) => {
+        await sql`set local statement_timeout = 50`.execute(trx);
+        await sql`select pg_sleep(2)`.execute(trx);
+      }),
+    );
+    expect((timedOut as { code: string }).code).toBe('57014');
+    expect(isDatabaseUnavailable(timedOut)).toBe(true);
+
+    // A row lock held by another connection, and a lock_timeout shorter than the wait.
+    const holder = handle(PG_ADMIN_URL);
+    const table = `spotbook_locked_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`create table ${table} (x int); insert into ${table} values (1)`);
+    cleanups.push(() => adminQuery(`drop table if exists ${table}`));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holding = holder.db.transaction().execute(async (trx) => {
+      await sql`select * from ${sql.table(table)} for update`.execute(trx);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    const notGranted = await failureOf(() =>
+      db.db.transaction().execute(async (trx) => {
+        await sql`set local lock_timeout = 50`.execute(trx);
+        await sql`update ${sql.table(table)} set x = 2`.execute(trx);
+      }),
+    );
+    release();
+    await holding;
+    expect((notGranted as { code: string }).code).toBe('55P03');
+    expect(isDatabaseUnavailable(notGranted)).toBe(true);
+  });
+
+  it('is PostgreSQL breaking a deadlock between two requests', async () => {
+    const [first, second] = [handle(PG_ADMIN_URL), handle(PG_ADMIN_URL)];
+    const table = `spotbook_deadlock_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`create table ${table} (x int); insert into ${table} values (1), (2)`);
+    cleanups.push(() => adminQuery(`drop table if exists ${table}`));
+    let bothHoldOne = () => {};
+    const ready = new Promise<void>((resolve) => (bothHoldOne = resolve));
+    let holding = 0;
+    // Each locks one row, then asks for the other's: PostgreSQL ends one of them (after
+    // deadlock_timeout, 1 s by default).
+    const lockInTurn = (db: DatabaseHandle, mine: number, theirs: number) =>
+      db.db.transaction().execute(async (trx) => {
+        await sql`set local deadlock_timeout = 50`.execute(trx);
+        await sql`update ${sql.table(table)} set x = x where x = ${mine}`.execute(trx);
+        if (++holding === 2) bothHoldOne();
+        await ready;
+        await sql`update ${sql.table(table)} set x = x where x = ${theirs}`.execute(trx);
+      });
+    const outcomes = await Promise.allSettled([lockInTurn(first, 1, 2), lockInTurn(second, 2, 1)]);
+    const failures = outcomes.flatMap((outcome) =>
+      outcome.status === 'rejected' ? [outcome.reason as { code: string }] : [],
+    );
+    expect(failures.map((failure) => failure.code)).toEqual(['40P01']);
+    expect(isDatabaseUnavailable(failures[0])).toBe(true);
+  });
+
   it('is SQLite still locked by another writer', () => {
     const busy = sqliteBusyError();
     expect((busy as { code: string }).code).toBe('SQLITE_BUSY');
