@@ -241,6 +241,8 @@ export interface ListAnswersTable {
   gzipped: Buffer;
   /** its blocks' layout (migration 016), to patch it from; null when stored without */
   layout: string | null;
+  /** the release's answer format it was built in (migration 017, list-answer-format.ts) */
+  format: Generated<string>;
 }
 
 /** Which spot moved a list's version (migration 016): a list answer is patched from it. */

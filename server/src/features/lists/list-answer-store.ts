@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { LIST_ANSWER_FORMAT } from './list-answer-format.ts';
 import type { ListRecord } from './repository.ts';
 
 /**
@@ -6,6 +7,8 @@ import type { ListRecord } from './repository.ts';
  * it builds a list version once: each worker, and each app server on one PostgreSQL, kept
  * only its own and built every version again (decision 023, "Built once for every
  * worker"). The memory of each process (list-answer-cache.ts) is still asked first.
+ * Only answers of this release's format are read (migration 017): one another release
+ * stored is as good as none.
  */
 
 /** The answer an app process built at `list`'s version, if one did. */
@@ -15,6 +18,7 @@ export async function storedListAnswer(db: Db, list: ListRecord): Promise<Buffer
     .select('gzipped')
     .where('list_id', '=', list.id)
     .where('version', '=', list.version)
+    .where('format', '=', LIST_ANSWER_FORMAT)
     .executeTakeFirst();
   return row?.gzipped;
 }
@@ -28,14 +32,15 @@ export async function latestStoredAnswer(db: Db, listId: number) {
     .selectFrom('list_answers')
     .select(['version', 'gzipped', 'layout'])
     .where('list_id', '=', listId)
+    .where('format', '=', LIST_ANSWER_FORMAT)
     .executeTakeFirst();
 }
 
 /**
  * Stores `gzipped` (and its blocks' `layout`, to patch it from), built at `list`'s version,
- * unless an answer of a newer version is stored already (two processes may build versions
- * of one list at once). Storing is a
- * saving, not part of the answer: a failure (the list deleted meanwhile, a busy database)
+ * unless an answer of a newer version and this format is stored already (two processes may
+ * build versions of one list at once). One of another format is replaced whatever its
+ * version: this release cannot use it. Storing is a saving, not part of the answer: a failure (the list deleted meanwhile, a busy database)
  * leaves the answer to be built again by whoever asks next, and is not the request's.
  */
 export async function storeListAnswer(
@@ -47,7 +52,13 @@ export async function storeListAnswer(
   try {
     await db
       .insertInto('list_answers')
-      .values({ list_id: list.id, version: list.version, gzipped, layout })
+      .values({
+        list_id: list.id,
+        version: list.version,
+        gzipped,
+        layout,
+        format: LIST_ANSWER_FORMAT,
+      })
       .onConflict((conflict) =>
         conflict
           .column('list_id')
@@ -55,8 +66,14 @@ export async function storeListAnswer(
             version: eb.ref('excluded.version'),
             gzipped: eb.ref('excluded.gzipped'),
             layout: eb.ref('excluded.layout'),
+            format: eb.ref('excluded.format'),
           }))
-          .whereRef('list_answers.version', '<', 'excluded.version'),
+          .where((eb) =>
+            eb.or([
+              eb('list_answers.version', '<', eb.ref('excluded.version')),
+              eb('list_answers.format', '<>', eb.ref('excluded.format')),
+            ]),
+          ),
       )
       .execute();
   } catch {

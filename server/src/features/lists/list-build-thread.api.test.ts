@@ -3,8 +3,9 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ListDetail } from '@spotbook/contract';
 import { useTestApp } from '../../../test/helper.ts';
-import { buildListAnswer } from './list-answer-build.ts';
+import { buildListAnswer, storedLayout } from './list-answer-build.ts';
 import { cachedListAnswer, THREAD_BUILD_FROM, type ListAnswers } from './list-answer-cache.ts';
+import { LIST_ANSWER_FORMAT } from './list-answer-format.ts';
 import { storeListAnswer } from './list-answer-store.ts';
 import { findList } from './repository.ts';
 import { insertBigList } from './test/big-list.ts';
@@ -147,6 +148,59 @@ describe('list build thread', () => {
     // Deleting the list deletes its answer.
     expect((await alice.client.delete(`/api/lists/list/${list.slug}/`)).statusCode).toBe(204);
     expect(await stored()).toBeUndefined();
+  });
+
+  it('neither serves nor patches from an answer an earlier release stored, and replaces it', async () => {
+    const list = await bigList(THREAD_BUILD_FROM);
+    const row = await record(list.id);
+    // What an earlier release stored at this very version: well-formed, with its layout,
+    // but not this release's answer (a field it no longer shows, say).
+    const earlier = await buildListAnswer(t.ctx.db, { ...row, name: 'As an earlier release' });
+    await t.ctx.db
+      .insertInto('list_answers')
+      .values({
+        list_id: list.id,
+        version: row.version,
+        gzipped: earlier.gzipped,
+        layout: storedLayout(earlier),
+        format: 'an-earlier-release',
+      })
+      .execute();
+    const stored = () =>
+      t.ctx.db
+        .selectFrom('list_answers')
+        .select(['version', 'format'])
+        .where('list_id', '=', list.id)
+        .executeTakeFirstOrThrow();
+
+    // A process without it in memory builds it instead of serving the stored one.
+    const fresh = cachedListAnswer(t.ctx.db, {
+      database: { dataDir: t.ctx.config.DATA_DIR, databaseUrl: t.ctx.config.DATABASE_URL },
+    });
+    try {
+      const served = await fresh.answer(row);
+      expect(fresh.lastBuildThreadId).toBe(threadId);
+      expect(served.equals((await buildListAnswer(t.ctx.db, row)).gzipped)).toBe(true);
+      expect(gunzipSync(served).toString()).not.toContain('As an earlier release');
+    } finally {
+      await fresh.close();
+    }
+
+    // The thread, holding no answer of the list, does not patch the next version from it:
+    // it builds the list whole and stores that in this release's format.
+    await t.ctx.db
+      .updateTable('reviews')
+      .set({ review: 'Rewritten' })
+      .where('id', '=', earlier.positions.keys().next().value!)
+      .execute();
+    const newer = await record(list.id);
+    const kept = answers();
+    await kept.warm();
+    const built = await kept.answer(newer);
+    expect(kept.lastBuildThreadId).not.toBe(threadId);
+    expect(kept.lastBuildPatched).toBe(false);
+    expect(built.equals((await buildListAnswer(t.ctx.db, newer)).gzipped)).toBe(true);
+    expect(await stored()).toEqual({ version: newer.version, format: LIST_ANSWER_FORMAT });
   });
 
   it('builds a small list on the event loop', async () => {
