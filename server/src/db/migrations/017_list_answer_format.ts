@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../dialect.ts';
 
 /**
  * The format each stored list answer was built in (features/lists/list-answer-format.ts):
@@ -8,6 +9,12 @@ import type { Kysely } from 'kysely';
  * their format"). Those stored before this column get '' and are built again once.
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  // A SQLite down leaves the column (see there); up then finds it.
+  const left =
+    !isPostgres(db) &&
+    (await sql`SELECT 1 FROM pragma_table_info('list_answers') WHERE name = 'format'`.execute(db))
+      .rows.length > 0;
+  if (left) return;
   await db.schema
     .alterTable('list_answers')
     .addColumn('format', 'text', (c) => c.notNull().defaultTo(''))
@@ -15,5 +22,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('list_answers').dropColumn('format').execute();
+  // The earlier release builds its answers again: it would serve this release's.
+  await db.deleteFrom('list_answers').execute();
+  // SQLite re-checks every trigger on DROP COLUMN and trips over the upsert alias of
+  // migration 002's triggers (as migrations 009 and 016 found); there the column stays,
+  // and what the earlier release stores gets '', which no release reads as its own.
+  if (isPostgres(db)) await db.schema.alterTable('list_answers').dropColumn('format').execute();
 }

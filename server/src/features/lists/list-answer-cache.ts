@@ -5,8 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { LIST_BUILD_CONNECTIONS } from '../../db/connection-budget.ts';
 import type { Db } from '../../db/connection.ts';
-import { buildListAnswer } from './list-answer-build.ts';
-import { storedListAnswer } from './list-answer-store.ts';
+import { buildListAnswer, storedLayout } from './list-answer-build.ts';
+import { storedListAnswer, storeListAnswer } from './list-answer-store.ts';
 import type { ListRecord } from './repository.ts';
 import { sendGzippedJson } from '../../lib/send-json.ts';
 import { OnDemandPool } from '../../lib/on-demand-pool.ts';
@@ -63,8 +63,9 @@ export interface ListAnswers {
  * back, moved, not copied. The thread starts on the first big build (which runs here
  * meanwhile: the thread takes ~0.3-1 s to load its code) and ends when unused.
  *
- * Built once for every app process: the thread stores a big list's answer in the database
- * (migration 015), and a process without it in memory reads it there before building.
+ * Built once for every app process: a big list's whole build is stored in the database
+ * (migration 015), by the thread or here, and a process without it in memory reads it
+ * there before building.
  */
 export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswers {
   const pool = new OnDemandPool<
@@ -103,7 +104,11 @@ export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswer
     if (big) pool.warm().catch(() => undefined);
     answers.lastBuildThreadId = threadId;
     answers.lastBuildPatched = false;
-    return (await buildListAnswer(db, list)).gzipped;
+    const built = await buildListAnswer(db, list);
+    // Stored as the thread stores its whole builds, or every other process, and this one
+    // once restarted, would build it again; not awaited: the reader needn't wait for it.
+    if (big) void storeListAnswer(db, list, built.gzipped, storedLayout(built));
+    return built.gzipped;
   };
   const answers: ListAnswers = {
     answer: keptPerVersion(build, options.maxBytes ?? 32 * 1024 * 1024),

@@ -124,14 +124,15 @@ describe('list build thread', () => {
         .execute();
       const newer = await record(list.id);
       expect(newer.version).toBeGreaterThan(row.version);
-      const rebuilt = JSON.parse(gunzipSync(await other.answer(newer)).toString()) as ListDetail;
+      const builtHere = await other.answer(newer);
+      const rebuilt = JSON.parse(gunzipSync(builtHere).toString()) as ListDetail;
       expect(other.lastBuildThreadId).toBe(threadId);
       expect(rebuilt.reviews[0]).toMatchObject({ id: spot, review: 'Rewritten' });
+      // A whole build on the event loop (its thread not started) is stored too, unawaited.
+      await expect.poll(stored).toEqual({ version: newer.version, gzipped: builtHere });
 
-      // The thread patches its own answer to it and stores nothing: the others patch theirs.
-      await kept.answer(newer);
-      expect(kept.lastBuildPatched).toBe(true);
-      expect(await stored()).toEqual({ version: row.version, gzipped: built });
+      // Which the process with the thread now reads instead of asking its thread.
+      expect((await kept.answer(newer)).equals(builtHere)).toBe(true);
       // A version it builds whole (the list itself changed) replaces the stored one; an
       // older one never does.
       await alice.client.patch(`/api/lists/list/${list.id}/`, { name: 'Renamed' });
@@ -156,15 +157,15 @@ describe('list build thread', () => {
     // What an earlier release stored at this very version: well-formed, with its layout,
     // but not this release's answer (a field it no longer shows, say).
     const earlier = await buildListAnswer(t.ctx.db, { ...row, name: 'As an earlier release' });
+    const storedByEarlierRelease = {
+      version: row.version,
+      gzipped: earlier.gzipped,
+      layout: storedLayout(earlier),
+      format: 'an-earlier-release',
+    };
     await t.ctx.db
       .insertInto('list_answers')
-      .values({
-        list_id: list.id,
-        version: row.version,
-        gzipped: earlier.gzipped,
-        layout: storedLayout(earlier),
-        format: 'an-earlier-release',
-      })
+      .values({ list_id: list.id, ...storedByEarlierRelease })
       .execute();
     const stored = () =>
       t.ctx.db
@@ -173,7 +174,8 @@ describe('list build thread', () => {
         .where('list_id', '=', list.id)
         .executeTakeFirstOrThrow();
 
-    // A process without it in memory builds it instead of serving the stored one.
+    // A process without it in memory builds it instead of serving the stored one, and
+    // stores its own build in this release's format.
     const fresh = cachedListAnswer(t.ctx.db, {
       database: { dataDir: t.ctx.config.DATA_DIR, databaseUrl: t.ctx.config.DATABASE_URL },
     });
@@ -182,12 +184,18 @@ describe('list build thread', () => {
       expect(fresh.lastBuildThreadId).toBe(threadId);
       expect(served.equals((await buildListAnswer(t.ctx.db, row)).gzipped)).toBe(true);
       expect(gunzipSync(served).toString()).not.toContain('As an earlier release');
+      await expect.poll(stored).toEqual({ version: row.version, format: LIST_ANSWER_FORMAT });
     } finally {
       await fresh.close();
     }
 
-    // The thread, holding no answer of the list, does not patch the next version from it:
-    // it builds the list whole and stores that in this release's format.
+    // The thread, holding no answer of the list, does not patch the next version from an
+    // earlier release's: it builds the list whole and stores that in this release's format.
+    await t.ctx.db
+      .updateTable('list_answers')
+      .set(storedByEarlierRelease)
+      .where('list_id', '=', list.id)
+      .execute();
     await t.ctx.db
       .updateTable('reviews')
       .set({ review: 'Rewritten' })
