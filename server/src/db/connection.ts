@@ -9,6 +9,7 @@ import { DEFAULT_DATABASE_POOL_SIZE } from '../config.ts';
 import { isPostgres } from './dialect.ts';
 import type { Database } from './schema.ts';
 import { LimitsAtRunTime } from './limits-at-run-time.ts';
+import { migratorView } from './migrator-view.ts';
 import { refreshPlannerStatistics } from './planner-statistics.ts';
 import { preparingPool } from './prepared-statements.ts';
 import { QueuedSqliteDialect } from './sqlite-driver.ts';
@@ -134,7 +135,7 @@ async function currentSchema(db: Db): Promise<string | undefined> {
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrations = await loadMigrations();
   const migrator = new Migrator({
-    db,
+    db: migratorView(db),
     provider: { getMigrations: async () => migrations },
     // Kysely looks for its bookkeeping tables in every schema; pin them to ours so
     // databases holding several schemas (one per test file, or per tenant) stay apart.
