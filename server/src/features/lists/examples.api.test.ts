@@ -92,7 +92,12 @@ describe('example lists on two servers starting at once', () => {
       seedExampleLists(t.ctx.db, places(t)),
       seedExampleLists(t.ctx.db, places(t)),
     ]);
-    expect(outcomes.sort()).toEqual(['created', 'taken']);
+    // The other lost the race ('taken'), or, when its first query came after the winner's
+    // commit (a new PostgreSQL connection under load), found them made ('exists').
+    expect(outcomes.filter((outcome) => outcome === 'created')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome !== 'created')).toEqual([
+      expect.stringMatching(/^(taken|exists)$/),
+    ]);
     const lists = await t.ctx.db.selectFrom('lists').select('slug').orderBy('slug').execute();
     expect(lists).toEqual([
       { slug: 'spotbook-paris-classics' },
