@@ -233,7 +233,7 @@ export interface ImportRowsTable {
   decision: string;
 }
 
-/** A big list's built answer, shared by every app process (migration 015). */
+/** A big list's built answer, shared by every app process (migrations 015 and 017). */
 export interface ListAnswersTable {
   list_id: number;
   /** the `lists.version` it was built at (its data may be newer, never older) */
@@ -241,8 +241,8 @@ export interface ListAnswersTable {
   gzipped: Buffer;
   /** its blocks' layout (migration 016), to patch it from; null when stored without */
   layout: string | null;
-  /** the release's answer format it was built in (migration 017, list-answer-format.ts) */
-  format: Generated<string>;
+  /** the release's answer format it was built in (list-answer-format.ts) */
+  format: string;
 }
 
 /** Which spot moved a list's version (migration 016): a list answer is patched from it. */
@@ -266,7 +266,8 @@ export interface Database {
   list_slugs: ListSlugsTable;
   list_reviews: ListReviewsTable;
   saved_lists: SavedListsTable;
-  list_answers: ListAnswersTable;
+  /** migration 017; `list_answers` (015) is left to servers of earlier releases */
+  stored_list_answers: ListAnswersTable;
   list_spot_changes: ListSpotChangesTable;
   photos: PhotosTable;
   imports: ImportsTable;

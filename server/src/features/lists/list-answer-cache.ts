@@ -64,7 +64,7 @@ export interface ListAnswers {
  * meanwhile: the thread takes ~0.3-1 s to load its code) and ends when unused.
  *
  * Built once for every app process: a big list's whole build is stored in the database
- * (migration 015), by the thread or here, and a process without it in memory reads it
+ * (migration 017), by the thread or here, and a process without it in memory reads it
  * there before building.
  */
 export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswers {

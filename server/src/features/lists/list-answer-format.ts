@@ -10,7 +10,7 @@ import { listDetailSchema } from '@spotbook/contract';
 const LIST_ANSWER_REVISION = 1;
 
 /**
- * What a stored list answer (migration 015) was built by: the answer's schema and the
+ * What a stored list answer (migration 017) was built by: the answer's schema and the
  * revision above, hashed. Stored answers outlive the process that built them, so a release
  * that shapes the answer differently must not serve or patch one an older release stored
  * at the same list version (migration 017, decision 023 "Stored answers carry their

@@ -172,11 +172,11 @@ describe('list answers in blocks', () => {
     expect(next.gzipped.equals((await buildListAnswer(db(), row)).gzipped)).toBe(true);
 
     // Stored without a layout, or with another answer's, it is built whole.
-    await db().updateTable('list_answers').set({ layout: null }).execute();
+    await db().updateTable('stored_list_answers').set({ layout: null }).execute();
     expect((await nextListAnswer(db(), row, undefined)).made).toBe('whole');
     const other = await listWithAnswer();
     await db()
-      .updateTable('list_answers')
+      .updateTable('stored_list_answers')
       .set({ layout: storedLayout(other.built) })
       .where('list_id', '=', list.id)
       .execute();

@@ -3,18 +3,18 @@ import { LIST_ANSWER_FORMAT } from './list-answer-format.ts';
 import type { ListRecord } from './repository.ts';
 
 /**
- * Big lists' built answers in the database (migration 015), so that every app process on
- * it builds a list version once: each worker, and each app server on one PostgreSQL, kept
- * only its own and built every version again (decision 023, "Built once for every
- * worker"). The memory of each process (list-answer-cache.ts) is still asked first.
- * Only answers of this release's format are read (migration 017): one another release
- * stored is as good as none.
+ * Big lists' built answers in the database (`stored_list_answers`, migrations 015 and
+ * 017), so that every app process on it builds a list version once: each worker, and each
+ * app server on one PostgreSQL, kept only its own and built every version again (decision
+ * 023, "Built once for every worker"). The memory of each process (list-answer-cache.ts)
+ * is still asked first. Only answers of this release's format are read: one another
+ * release stored is as good as none.
  */
 
 /** The answer an app process built at `list`'s version, if one did. */
 export async function storedListAnswer(db: Db, list: ListRecord): Promise<Buffer | undefined> {
   const row = await db
-    .selectFrom('list_answers')
+    .selectFrom('stored_list_answers')
     .select('gzipped')
     .where('list_id', '=', list.id)
     .where('version', '=', list.version)
@@ -29,7 +29,7 @@ export async function storedListAnswer(db: Db, list: ListRecord): Promise<Buffer
  */
 export async function latestStoredAnswer(db: Db, listId: number) {
   return db
-    .selectFrom('list_answers')
+    .selectFrom('stored_list_answers')
     .select(['version', 'gzipped', 'layout'])
     .where('list_id', '=', listId)
     .where('format', '=', LIST_ANSWER_FORMAT)
@@ -40,8 +40,9 @@ export async function latestStoredAnswer(db: Db, listId: number) {
  * Stores `gzipped` (and its blocks' `layout`, to patch it from), built at `list`'s version,
  * unless an answer of a newer version and this format is stored already (two processes may
  * build versions of one list at once). One of another format is replaced whatever its
- * version: this release cannot use it. Storing is a saving, not part of the answer: a failure (the list deleted meanwhile, a busy database)
- * leaves the answer to be built again by whoever asks next, and is not the request's.
+ * version: this release cannot use it. Storing is a saving, not part of the answer: a
+ * failure (the list deleted meanwhile, a busy database) leaves the answer to be built
+ * again by whoever asks next, and is not the request's.
  */
 export async function storeListAnswer(
   db: Db,
@@ -51,7 +52,7 @@ export async function storeListAnswer(
 ): Promise<void> {
   try {
     await db
-      .insertInto('list_answers')
+      .insertInto('stored_list_answers')
       .values({
         list_id: list.id,
         version: list.version,
@@ -70,8 +71,8 @@ export async function storeListAnswer(
           }))
           .where((eb) =>
             eb.or([
-              eb('list_answers.version', '<', eb.ref('excluded.version')),
-              eb('list_answers.format', '<>', eb.ref('excluded.format')),
+              eb('stored_list_answers.version', '<', eb.ref('excluded.version')),
+              eb('stored_list_answers.format', '<>', eb.ref('excluded.format')),
             ]),
           ),
       )

@@ -101,7 +101,7 @@ describe('list build thread', () => {
     const built = await kept.answer(row);
     const stored = () =>
       t.ctx.db
-        .selectFrom('list_answers')
+        .selectFrom('stored_list_answers')
         .select(['version', 'gzipped'])
         .where('list_id', '=', list.id)
         .executeTakeFirst();
@@ -164,12 +164,12 @@ describe('list build thread', () => {
       format: 'an-earlier-release',
     };
     await t.ctx.db
-      .insertInto('list_answers')
+      .insertInto('stored_list_answers')
       .values({ list_id: list.id, ...storedByEarlierRelease })
       .execute();
     const stored = () =>
       t.ctx.db
-        .selectFrom('list_answers')
+        .selectFrom('stored_list_answers')
         .select(['version', 'format'])
         .where('list_id', '=', list.id)
         .executeTakeFirstOrThrow();
@@ -192,7 +192,7 @@ describe('list build thread', () => {
     // The thread, holding no answer of the list, does not patch the next version from an
     // earlier release's: it builds the list whole and stores that in this release's format.
     await t.ctx.db
-      .updateTable('list_answers')
+      .updateTable('stored_list_answers')
       .set(storedByEarlierRelease)
       .where('list_id', '=', list.id)
       .execute();
