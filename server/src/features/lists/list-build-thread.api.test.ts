@@ -30,6 +30,17 @@ const bigList = (spots: number) => insertBigList(t.ctx.db, alice, spots);
 
 const record = async (id: number) => (await findList(t.ctx.db, String(id)))!;
 
+/** The answer stored for a list (its row's `columns`), if any. */
+const storedAnswer = <Column extends 'version' | 'gzipped' | 'format'>(
+  listId: number,
+  columns: Column[],
+) =>
+  t.ctx.db
+    .selectFrom('stored_list_answers')
+    .select(columns)
+    .where('list_id', '=', listId)
+    .executeTakeFirst();
+
 describe('list build thread', () => {
   it('builds a big list off the event loop, to the byte what the event loop builds', async () => {
     const list = await bigList(THREAD_BUILD_FROM + 20);
@@ -99,12 +110,7 @@ describe('list build thread', () => {
     await kept.warm();
     const row = await record(list.id);
     const built = await kept.answer(row);
-    const stored = () =>
-      t.ctx.db
-        .selectFrom('stored_list_answers')
-        .select(['version', 'gzipped'])
-        .where('list_id', '=', list.id)
-        .executeTakeFirst();
+    const stored = () => storedAnswer(list.id, ['version', 'gzipped']);
     expect(await stored()).toEqual({ version: row.version, gzipped: built });
 
     // Another app process (its own memory, no thread started) reads it instead of building.
@@ -167,12 +173,7 @@ describe('list build thread', () => {
       .insertInto('stored_list_answers')
       .values({ list_id: list.id, ...storedByEarlierRelease })
       .execute();
-    const stored = () =>
-      t.ctx.db
-        .selectFrom('stored_list_answers')
-        .select(['version', 'format'])
-        .where('list_id', '=', list.id)
-        .executeTakeFirstOrThrow();
+    const stored = () => storedAnswer(list.id, ['version', 'format']);
 
     // A process without it in memory builds it instead of serving the stored one, and
     // stores its own build in this release's format.
