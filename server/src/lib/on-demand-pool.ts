@@ -1,6 +1,20 @@
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 
+/**
+ * piscina loads a worker's module with require() first, import() when that fails, and does
+ * so again for a task that arrives while the thread is still loading it. Since Node 20.19
+ * require() loads an ES module too; meeting one that an import() of the same thread is
+ * still linking, Node 20 aborts the whole process ("v8::Module::IsGraphAsync must be used
+ * on an instantiated module"; seen once in the API suite, decision 025 "Update
+ * 2026-11-29 (session 18)"). Our workers are ES modules with top-level await, which
+ * require() could never load anyway: without it in their threads, piscina goes straight
+ * to import(), and concurrent imports of one module share its loading.
+ */
+const WORKER_EXEC_ARGV = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
+  ? ['--no-experimental-require-module']
+  : [];
+
 type ResourceLimits = NonNullable<ConstructorParameters<typeof Piscina>[0]>['resourceLimits'];
 
 /** What a feature chooses for its pool (and says why, beside its numbers). */
@@ -86,7 +100,7 @@ export class OnDemandPool<Task, Result> {
       minThreads: 0,
       // Not the main thread's `--import tsx`, which a worker thread would inherit: the
       // worker registers tsx itself (on-demand-pool-worker.mjs).
-      execArgv: [],
+      execArgv: WORKER_EXEC_ARGV,
     });
     pool.on('workerCreate', ({ id }: { id: number }) => {
       const thread = pool.threads.find((running) => running.threadId === id);

@@ -77,4 +77,17 @@ describe('a pool of worker threads started on demand', () => {
     expect(again.threadId).not.toBe(first.threadId);
     expect(pool.ready).toBe(true);
   });
+
+  it('loads its worker by import only, never by require() of an ES module', async () => {
+    const pool = new OnDemandPool<string, string>({
+      worker: new URL('./test/require-probe-worker.mjs', import.meta.url),
+      maxThreads: 1,
+      idleTimeout: 60_000,
+    });
+    try {
+      expect(await pool.run('probe')).toBe('ERR_REQUIRE_ESM');
+    } finally {
+      await pool.close();
+    }
+  });
 });
