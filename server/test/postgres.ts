@@ -15,10 +15,7 @@ export function withDatabase(url: string, database: string): string {
 /** A connection string whose search_path is a fresh schema, so test files never meet. */
 export async function freshSchemaUrl(databaseUrl: string): Promise<string> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(`CREATE SCHEMA ${schema}`);
-  await client.end();
+  await adminQuery(`CREATE SCHEMA ${schema}`, [], databaseUrl);
   const u = new URL(databaseUrl);
   u.searchParams.set('options', `-c search_path=${schema},public`);
   return u.toString();
@@ -32,32 +29,30 @@ export async function freshSchemaUrl(databaseUrl: string): Promise<string> {
  * their figures are those of a deployment.
  */
 export async function createDatabase(name: string, { fastCommits = false } = {}): Promise<string> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  if (fastCommits) await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
-  await admin.end();
+  // CREATE DATABASE runs alone: not in one query string with anything else.
+  await adminQuery(`CREATE DATABASE ${name}`);
+  if (fastCommits) await adminQuery(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   const url = withDatabase(PG_ADMIN_URL, name);
   // Extensions live in public, shared by every test schema of the run.
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  await client.query('CREATE EXTENSION IF NOT EXISTS unaccent');
-  await client.end();
+  await adminQuery(
+    'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS unaccent',
+    [],
+    url,
+  );
   return url;
 }
 
 export async function dropDatabase(name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 export const runDatabaseName = (prefix: string) =>
   `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
 
-/** One statement as the test server's superuser, on a connection of its own. */
+/**
+ * One statement (or several, without values) as the test server's superuser, on a
+ * connection of its own.
+ */
 export async function adminQuery<Row extends pg.QueryResultRow>(
   text: string,
   values: unknown[] = [],

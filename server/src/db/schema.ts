@@ -234,7 +234,7 @@ export interface ImportRowsTable {
 }
 
 /** A big list's built answer, shared by every app process (migrations 015 and 017). */
-export interface ListAnswersTable {
+export interface StoredListAnswersTable {
   list_id: number;
   /** the `lists.version` it was built at (its data may be newer, never older) */
   version: number;
@@ -267,7 +267,7 @@ export interface Database {
   list_reviews: ListReviewsTable;
   saved_lists: SavedListsTable;
   /** migration 017; `list_answers` (015) is left to servers of earlier releases */
-  stored_list_answers: ListAnswersTable;
+  stored_list_answers: StoredListAnswersTable;
   list_spot_changes: ListSpotChangesTable;
   photos: PhotosTable;
   imports: ImportsTable;

@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { deferred } from '../../test/deferred.ts';
 import { adminQuery, appPostgres, PG_ADMIN_URL } from '../../test/postgres.ts';
 import { registerErrorHandling } from '../plugins/errors.ts';
 import { sqliteFile, type DatabaseHandle } from './connection.ts';
@@ -119,23 +120,20 @@ describe('a database that cannot answer now', () => {
     const table = `spotbook_locked_${randomBytes(4).toString('hex')}`;
     await adminQuery(`create table ${table} (x int); insert into ${table} values (1)`);
     cleanups.push(() => adminQuery(`drop table if exists ${table}`));
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked = () => {};
-    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const [lockTaken, held] = [deferred(), deferred()];
     const holding = holder.db.transaction().execute(async (trx) => {
       await sql`select * from ${sql.table(table)} for update`.execute(trx);
-      locked();
-      await held;
+      lockTaken.resolve();
+      await held.promise;
     });
-    await lockTaken;
+    await lockTaken.promise;
     const notGranted = await failureOf(() =>
       db.db.transaction().execute(async (trx) => {
         await sql`set local lock_timeout = 50`.execute(trx);
         await sql`update ${sql.table(table)} set x = 2`.execute(trx);
       }),
     );
-    release();
+    held.resolve();
     await holding;
     expect((notGranted as { code: string }).code).toBe('55P03');
     expect(isDatabaseUnavailable(notGranted)).toBe(true);
@@ -146,8 +144,7 @@ describe('a database that cannot answer now', () => {
     const table = `spotbook_deadlock_${randomBytes(4).toString('hex')}`;
     await adminQuery(`create table ${table} (x int); insert into ${table} values (1), (2)`);
     cleanups.push(() => adminQuery(`drop table if exists ${table}`));
-    let bothHoldOne = () => {};
-    const ready = new Promise<void>((resolve) => (bothHoldOne = resolve));
+    const bothHoldOne = deferred();
     let holding = 0;
     // Each locks one row, then asks for the other's: PostgreSQL ends one of them (after
     // deadlock_timeout, 1 s by default).
@@ -155,8 +152,8 @@ describe('a database that cannot answer now', () => {
       db.db.transaction().execute(async (trx) => {
         await sql`set local deadlock_timeout = 50`.execute(trx);
         await sql`update ${sql.table(table)} set x = x where x = ${mine}`.execute(trx);
-        if (++holding === 2) bothHoldOne();
-        await ready;
+        if (++holding === 2) bothHoldOne.resolve();
+        await bothHoldOne.promise;
         await sql`update ${sql.table(table)} set x = x where x = ${theirs}`.execute(trx);
       });
     const outcomes = await Promise.allSettled([lockInTurn(first, 1, 2), lockInTurn(second, 2, 1)]);

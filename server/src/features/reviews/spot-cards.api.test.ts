@@ -1,6 +1,7 @@
 import { responseSerializer } from '../../lib/response-serializer.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reviewsPageSchema, type ReviewsPage } from '@spotbook/contract';
+import { deferred } from '../../../test/deferred.ts';
 import { createPlace, createSpot } from '../../../test/factories.ts';
 import { signedInUser, useTestApp } from '../../../test/helper.ts';
 import { storedVersion } from '../../../test/versions.ts';
@@ -111,14 +112,13 @@ describe('spot cards', () => {
   });
 
   it('are not kept when a later version was caught up while they were read', async () => {
-    let release = () => {};
-    const paused = new Promise<void>((resolve) => (release = resolve));
+    const paused = deferred();
     let first = true;
     const cards = new SpotCards(t.ctx.db, undefined, async (db, userId, ids) => {
       const read = await readCards(db, userId, ids);
       if (first) {
         first = false;
-        await paused;
+        await paused.promise;
       }
       return read;
     });
@@ -126,7 +126,7 @@ describe('spot cards', () => {
     const early = cards.page(alice.id, await version(), [spot!]);
     await alice.client.put(`/api/reviews/review/${spot}/`, { review: 'landed meanwhile' });
     await cards.page(alice.id, await version(), [other!]);
-    release();
+    paused.resolve();
     await early;
     const now = await cards.page(alice.id, await version(), [spot!]);
     expect(galleryPageJson({ count: 99, results: now })).toBe(await serialisedNow([spot!]));
