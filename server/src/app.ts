@@ -12,7 +12,13 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { migrateToLatest, openDatabase, sqliteFile, type DatabaseHandle } from './db/connection.ts';
+import {
+  databaseLocation,
+  migrateToLatest,
+  openDatabase,
+  sqliteFile,
+  type DatabaseHandle,
+} from './db/connection.ts';
 import { checkpointsInThread } from './db/wal-checkpoints.ts';
 import { sessionSecret } from './lib/secrets.ts';
 import { withLogRedaction } from './lib/log-redaction.ts';
@@ -80,8 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database =
     options.database ??
     openDatabase({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: config.DATA_DIR,
+      ...databaseLocation(config),
       poolSize: config.DATABASE_POOL_SIZE,
       onIdleConnectionLost: (error) =>
         app.log.warn(

@@ -81,5 +81,5 @@ export function appPostgres(
   const named = new URL(url);
   if (application) named.searchParams.set('application_name', application);
   // PostgreSQL keeps nothing in DATA_DIR: the directory is never made.
-  return openDatabase({ databaseUrl: named.toString(), dataDir: '(unused)', ...pool });
+  return openDatabase({ databaseUrl: named.toString(), ...pool });
 }

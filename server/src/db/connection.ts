@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
-import { DEFAULT_DATABASE_POOL_SIZE } from '../config.ts';
+import { DEFAULT_DATABASE_POOL_SIZE, type Config } from '../config.ts';
 import { isPostgres } from './dialect.ts';
 import type { Database } from './schema.ts';
 import { LimitsAtRunTime } from './limits-at-run-time.ts';
@@ -34,15 +34,24 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function openDatabase(options: {
-  databaseUrl?: string;
-  dataDir: string;
+/** Where the app's data lives: a PostgreSQL database, or else a SQLite file in `dataDir`. */
+export type DatabaseLocation = { databaseUrl: string } | { dataDir: string };
+
+/** The database `config` names: DATABASE_URL when set, else the SQLite file under DATA_DIR. */
+export const databaseLocation = (
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>,
+): DatabaseLocation =>
+  config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR };
+
+export type DatabaseOptions = DatabaseLocation & {
   /** PostgreSQL only: the most connections this process keeps open */
   poolSize?: number;
   /** PostgreSQL only: told when the server ends an idle connection (by default, stderr) */
   onIdleConnectionLost?: (error: Error) => void;
-}): DatabaseHandle {
-  if (options.databaseUrl) {
+};
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if ('databaseUrl' in options) {
     const max = options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE;
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max });
     // PostgreSQL may end an idle connection at any time: a restart or failover, a pooler's

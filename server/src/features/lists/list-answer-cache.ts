@@ -4,7 +4,7 @@ import { gunzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { LIST_BUILD_CONNECTIONS } from '../../db/connection-budget.ts';
-import type { Db } from '../../db/connection.ts';
+import type { DatabaseLocation, Db } from '../../db/connection.ts';
 import { buildListAnswer, storedLayout } from './list-answer-build.ts';
 import { storedListAnswer, storeListAnswer } from './list-answer-store.ts';
 import type { ListRecord } from './repository.ts';
@@ -18,7 +18,7 @@ export const THREAD_BUILD_FROM = 100;
 
 export interface ListAnswerOptions {
   /** the app's database, which the build thread opens for itself */
-  database: { dataDir: string; databaseUrl?: string };
+  database: DatabaseLocation;
   /** bytes of gzipped answers kept */
   maxBytes?: number;
   /** how long an unused build thread lives, in ms */

@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ListDetail } from '@spotbook/contract';
 import { useTestApp } from '../../../test/helper.ts';
+import { databaseLocation } from '../../db/connection.ts';
 import { buildListAnswer, storedLayout } from './list-answer-build.ts';
 import { cachedListAnswer, THREAD_BUILD_FROM, type ListAnswers } from './list-answer-cache.ts';
 import { LIST_ANSWER_FORMAT } from './list-answer-format.ts';
@@ -22,7 +23,7 @@ const { t, alice } = useTestApp({ users: ['alice'] });
 let shared: ListAnswers | undefined;
 const answers = () =>
   (shared ??= cachedListAnswer(t.ctx.db, {
-    database: { dataDir: t.ctx.config.DATA_DIR, databaseUrl: t.ctx.config.DATABASE_URL },
+    database: databaseLocation(t.ctx.config),
   }));
 afterAll(() => shared?.close());
 
@@ -115,7 +116,7 @@ describe('list build thread', () => {
 
     // Another app process (its own memory, no thread started) reads it instead of building.
     const other = cachedListAnswer(t.ctx.db, {
-      database: { dataDir: t.ctx.config.DATA_DIR, databaseUrl: t.ctx.config.DATABASE_URL },
+      database: databaseLocation(t.ctx.config),
     });
     try {
       expect((await other.answer(row)).equals(built)).toBe(true);
@@ -178,7 +179,7 @@ describe('list build thread', () => {
     // A process without it in memory builds it instead of serving the stored one, and
     // stores its own build in this release's format.
     const fresh = cachedListAnswer(t.ctx.db, {
-      database: { dataDir: t.ctx.config.DATA_DIR, databaseUrl: t.ctx.config.DATABASE_URL },
+      database: databaseLocation(t.ctx.config),
     });
     try {
       const served = await fresh.answer(row);

@@ -12,6 +12,7 @@ import {
   text,
 } from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
+import { databaseLocation } from '../../db/connection.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { ownedList, presentList, viewableList } from './access.ts';
 import { exampleLists } from './examples/example-lists.ts';
@@ -32,7 +33,7 @@ export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Per app instance: each one has its own database (tests run several in one process).
   const listAnswer = cachedListAnswer(db, {
-    database: { dataDir: ctx.config.DATA_DIR, databaseUrl: ctx.config.DATABASE_URL },
+    database: databaseLocation(ctx.config),
   });
   app.addHook('onClose', () => listAnswer.close());
 
