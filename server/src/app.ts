@@ -40,6 +40,8 @@ import { placeRoutes } from './features/places/routes.ts';
 import { createBasemap } from './features/basemap/basemap.ts';
 import { PictureService } from './features/pictures/picture-service.ts';
 import { basemapRoutes } from './features/basemap/routes.ts';
+import { cachedListAnswer } from './features/lists/list-answer-cache.ts';
+import { renewListsAfterWrites } from './features/lists/list-answer-renewal.ts';
 import { listRoutes } from './features/lists/routes.ts';
 import { savedListRoutes } from './features/lists/saved-list-routes.ts';
 import { listReviewRoutes } from './features/lists/list-review-routes.ts';
@@ -111,10 +113,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     places: options.places ?? createPlacesProvider(config, { log: (m) => app.log.info(m) }),
     basemap,
     pictures: new PictureService({ basemap, dataDir: config.DATA_DIR }),
+    // Per app instance: each one has its own database (tests run several in one process).
+    listAnswers: cachedListAnswer(database.db, { database: databaseLocation(config) }),
   };
   if (!options.places) app.addHook('onClose', async () => ctx.places.close());
   app.addHook('onClose', () => ctx.basemap.close());
   app.addHook('onClose', () => ctx.pictures.close());
+  app.addHook('onClose', () => ctx.listAnswers.close());
   scheduleHousekeeping(app, ctx.db);
 
   app.setValidatorCompiler(validatorCompiler);
@@ -164,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerMultipart(app);
   registerCsrf(app, config);
   registerSessions(app, ctx.db);
+  renewListsAfterWrites(app, ctx.listAnswers);
 
   await app.register(systemRoutes, { prefix: '/api', ctx });
   await app.register(authRoutes, { prefix: '/api/user', ctx });

@@ -3,6 +3,7 @@ import type { Db, DialectName } from './db/connection.ts';
 import type { Mailer } from './plugins/mail.ts';
 import type { Throttle } from './plugins/throttle.ts';
 import type { Basemap } from './features/basemap/basemap.ts';
+import type { ListAnswers } from './features/lists/list-answer-cache.ts';
 import type { PictureService } from './features/pictures/picture-service.ts';
 import type { PlacesProvider } from './features/places/provider.ts';
 
@@ -19,6 +20,8 @@ export interface AppContext {
   basemap: Basemap;
   /** drawn pictures (list cards, map pictures): a worker pool and a cache, per app */
   pictures: PictureService;
+  /** lists' answers, kept per version and built big in a thread: per app */
+  listAnswers: ListAnswers;
 }
 
 export interface RouteOptions {

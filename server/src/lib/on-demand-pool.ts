@@ -22,6 +22,11 @@ export interface OnDemandPoolOptions {
   /** the worker module: plain JavaScript that registers tsx itself (on-demand-pool-worker.mjs) */
   worker: URL;
   maxThreads: number;
+  /**
+   * tasks a thread is sent at once (piscina's default is 1): a thread sent one at a time
+   * waits, after each, for the event loop to send the next
+   */
+  concurrentTasksPerWorker?: number;
   /** how long an unused thread lives, in ms */
   idleTimeout: number;
   resourceLimits?: ResourceLimits;

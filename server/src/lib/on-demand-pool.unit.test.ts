@@ -90,4 +90,25 @@ describe('a pool of worker threads started on demand', () => {
       await pool.close();
     }
   });
+
+  it('sends a thread several tasks at once when asked, rather than one per turn of the loop', async () => {
+    const rendezvous = (concurrentTasksPerWorker?: number) =>
+      new OnDemandPool<{ expected: number; giveUpMs: number }, number>({
+        worker: new URL('./test/rendezvous-worker.mjs', import.meta.url),
+        maxThreads: 1,
+        concurrentTasksPerWorker,
+        idleTimeout: 60_000,
+      });
+    const together = rendezvous(4);
+    const oneByOne = rendezvous();
+    try {
+      const task = (expected: number) => ({ expected, giveUpMs: 300 });
+      const tasks = Array.from({ length: 4 }, () => task(4));
+      expect(await Promise.all(tasks.map((t) => together.run(t)))).toEqual([4, 4, 4, 4]);
+      // piscina's default: the thread is sent the next task only once it has answered one.
+      expect(await Promise.all([task(2), task(2)].map((t) => oneByOne.run(t)))).toEqual([1, 1]);
+    } finally {
+      await Promise.all([together.close(), oneByOne.close()]);
+    }
+  });
 });

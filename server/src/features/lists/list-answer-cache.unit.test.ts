@@ -31,7 +31,7 @@ function slowBuilder() {
 describe('list answers kept per version', () => {
   it('builds a version once for requests that arrive while it is being built', async () => {
     const { builds, build } = slowBuilder();
-    const answer = keptPerVersion(build, 1024);
+    const { answer } = keptPerVersion(build, 1024);
     const burst = Array.from({ length: 5 }, () => answer(list(1, 3)));
     expect(builds).toHaveLength(1);
     builds[0]!.finish();
@@ -44,7 +44,7 @@ describe('list answers kept per version', () => {
 
   it('builds again for a new version, and keeps lists apart', async () => {
     const { builds, build } = slowBuilder();
-    const answer = keptPerVersion(build, 1024);
+    const { answer } = keptPerVersion(build, 1024);
     const first = answer(list(1, 3));
     const other = answer(list(2, 3));
     const newer = answer(list(1, 4));
@@ -57,7 +57,7 @@ describe('list answers kept per version', () => {
 
   it('keeps nothing from a failed build: everyone waiting hears the failure, the next request builds', async () => {
     const { builds, build } = slowBuilder();
-    const answer = keptPerVersion(build, 1024);
+    const { answer } = keptPerVersion(build, 1024);
     const waiting = [answer(list(1, 1)), answer(list(1, 1))];
     builds[0]!.finish(new Error('database went away'));
     for (const result of await Promise.allSettled(waiting)) {
@@ -75,7 +75,7 @@ describe('list answers kept per version', () => {
   it('keeps no answer larger than the budget, and still answers it', async () => {
     const build = (record: ListRecord) => Promise.resolve(Buffer.alloc(2048, record.id));
     let count = 0;
-    const answer = keptPerVersion((record) => {
+    const { answer } = keptPerVersion((record) => {
       count += 1;
       return build(record);
     }, 1024);

@@ -70,6 +70,13 @@ const listBySlug = compiledOnce((db, slug: string) =>
   ),
 );
 
+const listsById = compiledOnce((db, ids: number[]) => selectLists(db).where('lists.id', 'in', ids));
+
+/** The lists of these ids that still exist, in no particular order. */
+export async function listsByIds(db: Db, ids: number[]): Promise<ListRecord[]> {
+  return ids.length ? (await listsById(db, ids)).map(withCount) : [];
+}
+
 export const searchNorm = (name: string, description: string) =>
   normalizeText(`${name} ${description}`);
 

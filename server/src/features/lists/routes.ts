@@ -12,11 +12,10 @@ import {
   text,
 } from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
-import { databaseLocation } from '../../db/connection.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { ownedList, presentList, viewableList } from './access.ts';
 import { exampleLists } from './examples/example-lists.ts';
-import { cachedListAnswer, sendListAnswer, type ListAnswers } from './list-answer-cache.ts';
+import { sendListAnswer } from './list-answer-cache.ts';
 import { createList, deleteList, updateList } from './list-writes.ts';
 import { mapPictureRoute } from './map-picture-route.ts';
 import { previewImageRoute } from './preview/image-route.ts';
@@ -31,11 +30,7 @@ const keyParams = z.object({ key: text().min(1).max(200) });
 export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const { db } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Per app instance: each one has its own database (tests run several in one process).
-  const listAnswer = cachedListAnswer(db, {
-    database: databaseLocation(ctx.config),
-  });
-  app.addHook('onClose', () => listAnswer.close());
+  const listAnswer = ctx.listAnswers;
 
   for (const url of ['/list/:key', '/list/:key/']) {
     api.get(
@@ -61,14 +56,11 @@ export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   }
   await app.register(previewImageRoute, { ctx });
   await app.register(mapPictureRoute, { ctx });
-  await app.register(ownListRoutes, { ctx, listAnswer });
+  await app.register(ownListRoutes, { ctx });
 }
 
-async function ownListRoutes(
-  app: FastifyInstance,
-  { ctx, listAnswer }: RouteOptions & { listAnswer: ListAnswers },
-) {
-  const { db } = ctx;
+async function ownListRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
+  const { db, listAnswers: listAnswer } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireUser);
 
