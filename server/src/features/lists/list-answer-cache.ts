@@ -15,6 +15,8 @@ const gunzipAsync = promisify(gunzip);
 
 /** Lists of this many spots or more are built in the build thread; smaller ones here. */
 export const THREAD_BUILD_FROM = 100;
+/** Only lists read this recently are built again after their owner's writes. */
+const RENEW_READ_WITHIN_MS = 10 * 60_000;
 
 export interface ListAnswerOptions {
   /** the app's database, which the build thread opens for itself */
@@ -126,15 +128,19 @@ export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswer
   const answers: ListAnswers = {
     answer: kept.answer,
     renewOwnedBy: async (userId) => {
+      // No thread loaded: no big list has been built for minutes, and a build here would
+      // be whole, on the event loop, for a reader who may never come.
+      if (!pool.ready) return;
       const before = kept.keptLists(
         (list) => list.user_id === userId && list.spot_count >= threadFrom,
+        Date.now() - RENEW_READ_WITHIN_MS,
       );
       if (!before.length) return;
       const versions = new Map(before.map((list) => [list.id, list.version]));
       const moved = (await listsByIds(db, [...versions.keys()])).filter(
         (list) => list.version !== versions.get(list.id),
       );
-      await Promise.all(moved.map((list) => kept.answer(list)));
+      await Promise.all(moved.map((list) => kept.answer(list, false)));
     },
     warm: () => pool.warm(),
     lastBuildThreadId: undefined,
@@ -146,9 +152,13 @@ export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswer
 
 /** Answers kept per list and version, and the lists they are of. */
 export interface KeptAnswers {
-  answer(list: ListRecord): Promise<Buffer>;
-  /** The lists whose answers are kept here that `pick` picks, as they were when built. */
-  keptLists(pick: (list: ListRecord) => boolean): ListRecord[];
+  /** The list's answer; `read` false when no one asked for it yet (a renewal). */
+  answer(list: ListRecord, read?: boolean): Promise<Buffer>;
+  /**
+   * The lists whose answers are kept here, as they were when built, that `pick` picks and
+   * that were asked for at `readSince` (epoch ms) or later.
+   */
+  keptLists(pick: (list: ListRecord) => boolean, readSince: number): ListRecord[];
 }
 
 /**
@@ -161,22 +171,27 @@ export function keptPerVersion(
   build: (list: ListRecord) => Promise<Buffer>,
   maxBytes: number,
 ): KeptAnswers {
-  const answers = new LRUCache<number, { list: ListRecord; gzipped: Buffer }>({
+  const answers = new LRUCache<number, { list: ListRecord; gzipped: Buffer; readAt: number }>({
     maxSize: maxBytes,
     // An answer over the budget isn't kept.
     sizeCalculation: (entry) => entry.gzipped.length,
   });
   const building = new Map<number, { version: number; answer: Promise<Buffer> }>();
-  const answer = async (list: ListRecord) => {
+  const answer = async (list: ListRecord, read = true) => {
     const hit = answers.get(list.id);
-    if (hit?.list.version === list.version) return hit.gzipped;
+    if (hit?.list.version === list.version) {
+      if (read) hit.readAt = Date.now();
+      return hit.gzipped;
+    }
     const pending = building.get(list.id);
     if (pending?.version === list.version) return pending.answer;
     const entry = { version: list.version, answer: build(list) };
     building.set(list.id, entry);
     try {
       const gzipped = await entry.answer;
-      answers.set(list.id, { list, gzipped });
+      // A renewal keeps the last read's time: a list no one reads stops being renewed.
+      const readAt = read ? Date.now() : (answers.peek(list.id)?.readAt ?? 0);
+      answers.set(list.id, { list, gzipped, readAt });
       return gzipped;
     } finally {
       // A build of a newer version may have replaced this one meanwhile: that one stays.
@@ -185,8 +200,10 @@ export function keptPerVersion(
   };
   // A walk over every kept answer: a few hundred big lists fill the budget, and only a
   // write asks (a few thousand small ones would take ~0.1 ms).
-  const keptLists = (pick: (list: ListRecord) => boolean) =>
-    [...answers.values()].map((entry) => entry.list).filter(pick);
+  const keptLists = (pick: (list: ListRecord) => boolean, readSince: number) =>
+    [...answers.values()]
+      .filter((entry) => entry.readAt >= readSince && pick(entry.list))
+      .map((entry) => entry.list);
   return { answer, keptLists };
 }
 

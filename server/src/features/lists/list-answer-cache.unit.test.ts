@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { keptPerVersion } from './list-answer-cache.ts';
 import type { ListRecord } from './repository.ts';
 
@@ -82,5 +82,28 @@ describe('list answers kept per version', () => {
     expect((await answer(list(7, 1))).length).toBe(2048);
     expect((await answer(list(7, 1))).length).toBe(2048);
     expect(count).toBe(2);
+  });
+
+  it("lists the lists read since a time; a build no one asked for keeps the last read's time", async () => {
+    vi.useFakeTimers({ now: 1_000, toFake: ['Date'] });
+    try {
+      const kept = keptPerVersion((record) => Promise.resolve(Buffer.from(`${record.id}`)), 1024);
+      const readSince = (time: number) =>
+        kept.keptLists(() => true, time).map((record) => `${record.id}@${record.version}`);
+      await kept.answer(list(1, 1));
+      vi.setSystemTime(2_000);
+      await kept.answer(list(2, 1));
+      expect(readSince(1_500)).toEqual(['2@1']);
+      vi.setSystemTime(3_000);
+      // Renewed: kept at its new version, still last read at 1,000.
+      await kept.answer(list(1, 2), false);
+      expect(readSince(1_500)).toEqual(['2@1']);
+      expect(readSince(0).sort()).toEqual(['1@2', '2@1']);
+      // Read: served as kept, and read now.
+      await kept.answer(list(1, 2));
+      expect(readSince(2_500)).toEqual(['1@2']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
