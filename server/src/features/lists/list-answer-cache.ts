@@ -7,7 +7,7 @@ import { LIST_BUILD_CONNECTIONS } from '../../db/connection-budget.ts';
 import type { DatabaseLocation, Db } from '../../db/connection.ts';
 import { buildListAnswer, storedLayout } from './list-answer-build.ts';
 import { storedListAnswer, storeListAnswer } from './list-answer-store.ts';
-import { listsByIds, type ListRecord } from './repository.ts';
+import { listsByIds, listVersions, type ListRecord } from './repository.ts';
 import { sendGzippedJson } from '../../lib/send-json.ts';
 import { OnDemandPool } from '../../lib/on-demand-pool.ts';
 
@@ -136,11 +136,18 @@ export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswer
         Date.now() - RENEW_READ_WITHIN_MS,
       );
       if (!before.length) return;
-      const versions = new Map(before.map((list) => [list.id, list.version]));
-      const moved = (await listsByIds(db, [...versions.keys()])).filter(
-        (list) => list.version !== versions.get(list.id),
+      // Versions first (an index lookup each); whole rows, with their spot counts, only of
+      // the lists that moved.
+      const now = await listVersions(
+        db,
+        before.map((list) => list.id),
       );
-      await Promise.all(moved.map((list) => kept.answer(list, false)));
+      const moved = before.filter((list) => (now.get(list.id) ?? list.version) !== list.version);
+      const current = await listsByIds(
+        db,
+        moved.map((list) => list.id),
+      );
+      await Promise.all(current.map((list) => kept.answer(list, false)));
     },
     warm: () => pool.warm(),
     lastBuildThreadId: undefined,

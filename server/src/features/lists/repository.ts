@@ -71,6 +71,15 @@ const listBySlug = compiledOnce((db, slug: string) =>
 );
 
 const listsById = compiledOnce((db, ids: number[]) => selectLists(db).where('lists.id', 'in', ids));
+const versionsById = compiledOnce((db, ids: number[]) =>
+  db.selectFrom('lists').select(['id', 'version']).where('id', 'in', ids),
+);
+
+/** The versions of the lists of these ids that still exist, without counting their spots. */
+export async function listVersions(db: Db, ids: number[]): Promise<Map<number, number>> {
+  const rows = ids.length ? await versionsById(db, ids) : [];
+  return new Map(rows.map((row) => [row.id, row.version]));
+}
 
 /** The lists of these ids that still exist, in no particular order. */
 export async function listsByIds(db: Db, ids: number[]): Promise<ListRecord[]> {
