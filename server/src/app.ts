@@ -85,10 +85,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: (error, request, reply) => void frameworkErrors(error, request, reply),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  const location = databaseLocation(config);
   const database =
     options.database ??
     openDatabase({
-      ...databaseLocation(config),
+      ...location,
       poolSize: config.DATABASE_POOL_SIZE,
       onIdleConnectionLost: (error) =>
         app.log.warn(
@@ -114,7 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     basemap,
     pictures: new PictureService({ basemap, dataDir: config.DATA_DIR }),
     // Per app instance: each one has its own database (tests run several in one process).
-    listAnswers: cachedListAnswer(database.db, { database: databaseLocation(config) }),
+    listAnswers: cachedListAnswer(database.db, { database: location }),
   };
   if (!options.places) app.addHook('onClose', async () => ctx.places.close());
   app.addHook('onClose', () => ctx.basemap.close());

@@ -233,13 +233,16 @@ export interface ImportRowsTable {
   decision: string;
 }
 
-/** A big list's built answer, shared by every app process (migrations 015 and 017). */
+/**
+ * A big list's built answer, shared by every app process (migration 017; the same columns
+ * as `list_answers` of migrations 015 and 016, which earlier releases keep, plus `format`).
+ */
 export interface StoredListAnswersTable {
   list_id: number;
   /** the `lists.version` it was built at (its data may be newer, never older) */
   version: number;
   gzipped: Buffer;
-  /** its blocks' layout (migration 016), to patch it from; null when stored without */
+  /** its blocks' layout, to patch it from; null when stored without */
   layout: string | null;
   /** the release's answer format it was built in (list-answer-format.ts) */
   format: string;

@@ -3,8 +3,8 @@ import { LIST_ANSWER_FORMAT } from './list-answer-format.ts';
 import type { ListRecord } from './repository.ts';
 
 /**
- * Big lists' built answers in the database (`stored_list_answers`, migrations 015 and
- * 017), so that every app process on it builds a list version once: each worker, and each
+ * Big lists' built answers in the database (`stored_list_answers`, migration 017), so
+ * that every app process on it builds a list version once: each worker, and each
  * app server on one PostgreSQL, kept only its own and built every version again (decision
  * 023, "Built once for every worker"). The memory of each process (list-answer-cache.ts)
  * is still asked first. Only answers of this release's format are read: one another
