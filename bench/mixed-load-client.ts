@@ -71,6 +71,8 @@ export interface SlowAnswer {
   ms: number;
   /** sent on a connection opened for it (the run's first on that connection), not a kept one */
   newConnection: boolean;
+  /** on a new connection: ms from the request to the connection's handshake done */
+  connectMs?: number;
 }
 
 const plan = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadPlan;
@@ -126,7 +128,9 @@ function headersOf(spec: RequestSpec, person: Person): Record<string, string> {
  * generator reads bodies without decoding them").
  */
 const send = (spec: RequestSpec, person: Person) =>
-  new Promise<{ status: number; body: string; reused: boolean }>((resolve) => {
+  new Promise<{ status: number; body: string; reused: boolean; connectMs?: number }>((resolve) => {
+    const asked = performance.now();
+    let connectMs: number | undefined;
     const request = http.request(
       plan.base + spec.path,
       { method: spec.method, agent, headers: headersOf(spec, person) },
@@ -137,10 +141,21 @@ const send = (spec: RequestSpec, person: Person) =>
         if (failed) response.on('data', (chunk: Buffer) => chunks.push(chunk));
         else response.resume();
         response.on('end', () =>
-          resolve({ status, body: Buffer.concat(chunks).toString(), reused: request.reusedSocket }),
+          resolve({
+            status,
+            body: Buffer.concat(chunks).toString(),
+            reused: request.reusedSocket,
+            connectMs,
+          }),
         );
       },
     );
+    // A new connection's handshake, timed apart: a wait there is the kernel's or the
+    // listener's (a SYN sent again waits a second), not the app's.
+    request.on('socket', (socket) => {
+      if (!request.reusedSocket)
+        socket.once('connect', () => (connectMs = performance.now() - asked));
+    });
     request.on('error', (error) =>
       resolve({ status: 0, body: error.message, reused: request.reusedSocket }),
     );
@@ -164,7 +179,13 @@ async function connection(c: number) {
     if (person.label) labelled.get(person.label)!.push(ms);
     if (ms > 1000) {
       const at = Number(start - started) / 1e9;
-      slow.push({ kind: kind.kind, at, ms, newConnection: !answer.reused });
+      slow.push({
+        kind: kind.kind,
+        at,
+        ms,
+        newConnection: !answer.reused,
+        connectMs: answer.connectMs,
+      });
     }
     if (answer.status < 200 || answer.status >= 300) {
       errors

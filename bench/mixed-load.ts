@@ -61,7 +61,7 @@ import {
   type SeededDb,
 } from './seed-spots.ts';
 import { startNginx } from './nginx-proxy.ts';
-import { forkingServerCpuMs, parentPid, statCpuMs } from './proc-status.ts';
+import { forkingServerCpuMs, parentPid, statCpuMs, tcpExtCounter } from './proc-status.ts';
 import { pgDatabaseUrl } from './seed-writers.ts';
 
 const args = process.argv.slice(2);
@@ -339,6 +339,7 @@ async function mixRun(
   plan: MixPlan,
 ): Promise<MixFigures> {
   const before = treeCpuMs(app.pid);
+  const synsBefore = tcpExtCounter('TCPSynRetrans');
   const figures = await runClient({
     base,
     origin: app.url,
@@ -347,6 +348,7 @@ async function mixRun(
     people: plan.people,
     kinds: plan.kinds,
   });
+  const synsSentAgain = tcpExtCounter('TCPSynRetrans') - synsBefore;
   const mixed = figures.kinds;
   const total = sum(mixed, 'count');
   const cpu = cpuPerRequest(app.pid, before, total);
@@ -368,16 +370,22 @@ async function mixRun(
   };
   console.log(`  total ${result.rate.toFixed(0)} req/s; ${cpu}`);
   if (figures.slow.length) console.log(`  over 1 s: ${slowAnswers(figures.slow)}`);
+  if (synsSentAgain) console.log(`  connection requests (SYN) sent again: ${synsSentAgain}`);
   return result;
 }
 
 /** When the answers over a second were asked, and how many opened their connection. */
 function slowAnswers(slow: SlowAnswer[]): string {
   const at = slow.map((answer) => answer.at).sort((a, b) => a - b);
-  const opened = slow.filter((answer) => answer.newConnection).length;
+  const opened = slow.filter((answer) => answer.newConnection);
+  const span = (values: number[]) =>
+    `${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)} ms`;
+  const connects = opened.flatMap((answer) => answer.connectMs ?? []);
   return (
     `${slow.length}, asked ${at[0]!.toFixed(1)}-${at.at(-1)!.toFixed(1)} s into the run, ` +
-    `${opened} of them the first request of a new connection`
+    `answered in ${span(slow.map((answer) => answer.ms))}; ` +
+    `${opened.length} of them the first request of a new connection` +
+    (connects.length ? `, connected after ${span(connects)}` : '')
   );
 }
 

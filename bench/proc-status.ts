@@ -52,3 +52,17 @@ export function forkingServerCpuMs(pid: number): number {
 export function parentPid(pid: number): number {
   return Number(statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'))[1]);
 }
+
+/**
+ * The kernel's TCP counters of this network namespace (/proc/net/netstat, `TcpExt`):
+ * `TCPSynRetrans` counts connection requests sent again, each a second's wait at first.
+ */
+export function tcpExtCounter(name: string): number {
+  const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+  const header = lines.findIndex((line) => line.startsWith('TcpExt:'));
+  const names = lines[header]!.split(/\s+/);
+  const values = lines[header + 1]!.split(/\s+/);
+  const at = names.indexOf(name);
+  if (at < 0) throw new Error(`no ${name} in /proc/net/netstat`);
+  return Number(values[at]);
+}
