@@ -1,6 +1,7 @@
 /**
  * How many statements each kind of request of the mixed load sends to PostgreSQL: first
- * asked (cold), asked again (warm), and right after one of the user's writes. Each
+ * asked (cold), asked again (warm), and right after one of the user's writes; and the
+ * mix's two writes, each sent twice (an edit of a spot, a new spot on a list). Each
  * statement is a round trip (decision 023, "One round trip less on the commonest
  * requests"). Counted from PostgreSQL's own log with `log_statement = all`, set on the
  * bench database for this run only, one request at a time, as a 10,000-spot user of
@@ -43,11 +44,17 @@ const kinds = (spotId: number, listSlug: string): [kind: string, path: string][]
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 /** The statements PostgreSQL logged to `log` while `path` was asked for once. */
-async function statementsOf(client: BenchClient, log: string, path: string): Promise<string[]> {
+async function statementsOf(
+  client: BenchClient,
+  log: string,
+  path: string,
+  write?: { method: 'PUT' | 'POST'; body: object },
+): Promise<string[]> {
   await settle(); // the log is written by another process: let the last request's lines land
   const start = statSync(log).size;
-  const answer = await client.call('GET', path);
-  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+  const answer = await client.call(write?.method ?? 'GET', path, write?.body);
+  if (answer.status < 200 || answer.status >= 300)
+    throw new Error(`${path} answered ${answer.status}`);
   await settle();
   return readFileSync(log)
     .subarray(start)
@@ -110,6 +117,38 @@ async function main(): Promise<number> {
     );
     console.log(`${kind.padEnd(24)}${counts.join('')}`);
     if (SHOW) for (const statement of afterWrite) console.log(`    ${statement.slice(0, 110)}`);
+  }
+  // The mix's writes, as bench/mixed-load-plan.ts sends them, each twice.
+  const place = await db.handle.db
+    .selectFrom('places')
+    .select('id')
+    .limit(1)
+    .offset(7)
+    .executeTakeFirstOrThrow();
+  const writes: [
+    kind: string,
+    path: string,
+    method: 'PUT' | 'POST',
+    body: (i: number) => object,
+  ][] = [
+    ['write: edit a spot', `/api/reviews/review/${spotId}/`, 'PUT', (i) => ({ rating: i + 1 })],
+    [
+      'write: new spot on a list',
+      '/api/reviews/create-place-review/',
+      'POST',
+      (i) => ({
+        place: { id: place.id + i },
+        review: { review: 'Added under load', rating: 4, visited: false },
+        list_id: user.writesListId,
+      }),
+    ],
+  ];
+  for (const [kind, path, method, body] of writes) {
+    const each = [];
+    for (const i of [0, 1])
+      each.push(await statementsOf(client, log, path, { method, body: body(i) }));
+    console.log(`${kind.padEnd(24)}${each.map((s) => String(s.length).padStart(5)).join('')}`);
+    if (SHOW) for (const statement of each[1]!) console.log(`    ${statement.slice(0, 110)}`);
   }
   return 0;
 }

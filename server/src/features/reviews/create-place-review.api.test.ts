@@ -1,7 +1,14 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_REQUIRED_DETAIL, REVIEW_MESSAGES } from '@spotbook/contract';
 import { createList, createPlace } from '../../../test/factories.ts';
-import { signedInUser, TestClient, type TestUser, useTestApp } from '../../../test/helper.ts';
+import {
+  signedInUser,
+  testDialect,
+  TestClient,
+  type TestUser,
+  useTestApp,
+} from '../../../test/helper.ts';
 
 let eiffelId: string;
 const PARIS_CITY = 'gn:2988507';
@@ -101,6 +108,24 @@ describe('POST /api/reviews/create-place-review/', () => {
     expect((await erin.client.get('/api/reviews/review/')).json().count).toBe(1);
   });
 
+  it('saves a new spot and its list entry both or neither', async () => {
+    const frank = await signedInUser(t.app);
+    const list = await createList(t.ctx, frank.id);
+    // The database refuses this list's entries, as it would a list deleted mid-request.
+    const refuseEntries = await refuseEntriesOf(list.id);
+    try {
+      const failed = await create(frank, {
+        place: { id: await createPlace(t.ctx) },
+        list_id: list.id,
+      });
+      expect(failed.statusCode).toBe(500);
+      expect(failed.json().detail).not.toContain('refused');
+    } finally {
+      await refuseEntries.drop();
+    }
+    expect((await frank.client.get('/api/reviews/review/')).json().count).toBe(0);
+  });
+
   it('refuses unknown place ids and other users’ custom places alike', async () => {
     const owner = await signedInUser(t.app);
     const pin = await createPlace(t.ctx, { id: `custom:${owner.id}-pin`, owner_id: owner.id });
@@ -128,3 +153,27 @@ describe('POST /api/reviews/create-place-review/', () => {
     expect(anonymous.json().detail).toBe(AUTH_REQUIRED_DETAIL);
   });
 });
+
+/** A trigger that makes the database refuse every new entry of the list (one per test app). */
+async function refuseEntriesOf(listId: number) {
+  const run = (statement: string) => sql.raw(statement).execute(t.ctx.db);
+  if (testDialect() === 'postgres') {
+    await run(`CREATE FUNCTION refuse_entry() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused'; END $$`);
+    await run(`CREATE TRIGGER refuse_entry BEFORE INSERT ON list_reviews FOR EACH ROW
+      WHEN (NEW.list_id = ${listId}) EXECUTE FUNCTION refuse_entry()`);
+  } else {
+    await run(`CREATE TRIGGER refuse_entry BEFORE INSERT ON list_reviews
+      WHEN NEW.list_id = ${listId} BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+  }
+  return {
+    drop: async () => {
+      await run(
+        testDialect() === 'postgres'
+          ? 'DROP TRIGGER refuse_entry ON list_reviews'
+          : 'DROP TRIGGER refuse_entry',
+      );
+      if (testDialect() === 'postgres') await run('DROP FUNCTION refuse_entry()');
+    },
+  };
+}

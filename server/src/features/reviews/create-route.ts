@@ -11,8 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { createPlaceReview } from './create.ts';
-import { presentOneSpot } from './presenter.ts';
-import { findSpot } from './repository.ts';
+import { spotAnswer } from './repository.ts';
 
 const errors = {
   // The 400 of a second spot for one place points at the spot the caller already has.
@@ -50,10 +49,8 @@ export function createPlaceReviewRoute(app: FastifyInstance, ctx: AppContext) {
             .status(400)
             .send({ detail: REVIEW_MESSAGES.alreadyReviewed, review_id: outcome.id });
         case 'created': {
-          const spot = (await findSpot(db, outcome.id))!;
-          return reply
-            .status(201)
-            .send({ ...(await presentOneSpot(db, spot)), firstSpot: outcome.firstSpot });
+          const spot = (await spotAnswer(db, outcome.id))!;
+          return reply.status(201).send({ ...spot, firstSpot: outcome.firstSpot });
         }
       }
     },

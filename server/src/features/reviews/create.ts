@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import type { createPlaceReviewSchema } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { clock } from '../../lib/clock.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ensureOnList } from '../lists/list-reviews-repository.ts';
 import type { PlacesProvider } from '../places/provider.ts';
 import { placeForUser, userReviewOfPlace, type PlaceRow } from '../places/store.ts';
-import { ownListIds } from './repository.ts';
 import { spotColumns } from './spot-columns.ts';
 
 export type CreatePlaceReview = z.output<typeof createPlaceReviewSchema>;
@@ -29,31 +30,25 @@ export async function createPlaceReview(
   body: CreatePlaceReview,
 ): Promise<CreateOutcome> {
   const listId = body.list_id ?? null;
-  if (listId !== null && !(await ownListIds(db, userId, [listId])).has(listId)) {
-    return { kind: 'notYourList' };
-  }
-  const existing = await userReviewOfPlace(db, userId, body.place.id);
-  if (existing) {
-    if (listId !== null) await ensureOnList(db, listId, existing.id);
-    return { kind: 'duplicate', id: existing.id };
+  const [checks] = await creationChecks(db, userId, body.place.id, listId ?? NO_LIST);
+  if (listId !== null && checks?.own_list == null) return { kind: 'notYourList' };
+  if (checks?.existing != null) {
+    if (listId !== null) await ensureOnList(db, listId, checks.existing);
+    return { kind: 'duplicate', id: checks.existing };
   }
   const place = await placeForUser(db, provider, userId, body.place.id);
   if (!place) return { kind: 'unknownPlace' };
 
   const { review, rating, visited } = body.review;
   const now = clock.now();
+  const firstSpot = checks?.earlier == null;
+  const spot = { review, rating, visited };
   try {
-    return await db.transaction().execute(async (trx) => {
-      const earlier = await trx
-        .selectFrom('reviews')
-        .select('id')
-        .where('user_id', '=', userId)
-        .limit(1)
-        .executeTakeFirst();
-      const id = await insertSpot(trx, userId, place, { review, rating, visited }, now);
-      if (listId !== null) await ensureOnList(trx, listId, id);
-      return { kind: 'created' as const, id, firstSpot: !earlier };
-    });
+    const id =
+      listId === null
+        ? await insertSpot(db, userId, place, spot, now)
+        : await insertSpotOnList(db, userId, place, spot, now, listId);
+    return { kind: 'created', id, firstSpot };
   } catch (error) {
     // Two tabs saving the same place at once: the unique (user, place) index decides.
     if (!isUniqueViolation(error)) throw error;
@@ -64,6 +59,96 @@ export async function createPlaceReview(
   }
 }
 
+/** No list has this id: what the list check is asked when no list is given. */
+const NO_LIST = 0;
+
+/**
+ * What creating a spot depends on, in one statement, where it was three round trips on
+ * PostgreSQL (decision 023, session 20): the list's id if it is the user's, the user's spot
+ * of the place if they have one, and any spot of theirs (none: this is their first).
+ * Two first spots saved at the same instant may both be called first; it only decides
+ * whether the spot page invites photos.
+ */
+const creationChecks = compiledOnce((db, userId: number, placeId: string, listId: number) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('lists')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', '=', listId)
+      .as('own_list'),
+    eb
+      .selectFrom('reviews')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('place_id', '=', placeId)
+      .as('existing'),
+    eb.selectFrom('reviews').select('id').where('user_id', '=', userId).limit(1).as('earlier'),
+  ]),
+);
+
+/**
+ * A new spot and its entry on one of the user's lists: both or neither. PostgreSQL writes
+ * both in one statement (the spot inserted in a WITH, the entry from its id): a transaction
+ * is four round trips there, each a wait for the event loop under load (decision 023,
+ * session 20). SQLite has no INSERT in a WITH, and no round trips: a transaction.
+ */
+async function insertSpotOnList(
+  db: Db,
+  userId: number,
+  place: PlaceRow,
+  spot: NewSpot,
+  now: number,
+  listId: number,
+): Promise<number> {
+  if (!isPostgres(db)) {
+    return db.transaction().execute(async (trx) => {
+      const id = await insertSpot(trx, userId, place, spot, now);
+      await ensureOnList(trx, listId, id);
+      return id;
+    });
+  }
+  const { review_id } = await db
+    .with('spot', (w) =>
+      w
+        .insertInto('reviews')
+        .values(spotRow(userId, place, spot, now))
+        .returning('id'),
+    )
+    .insertInto('list_reviews')
+    .columns(['list_id', 'review_id', 'notes', 'added_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('spot')
+        .select((s) => [
+          s.val(listId).as('list_id'),
+          'spot.id',
+          s.val('').as('notes'),
+          s.val(now).as('added_at'),
+        ]),
+    )
+    .returning('review_id')
+    .executeTakeFirstOrThrow();
+  return review_id;
+}
+
+interface NewSpot {
+  review: string;
+  rating: number;
+  visited: boolean;
+}
+
+const spotRow = (userId: number, place: PlaceRow, spot: NewSpot, now: number) => ({
+  user_id: userId,
+  place_id: place.id,
+  review: spot.review,
+  rating: spot.rating,
+  visited: spot.visited ? 1 : 0,
+  created_at: now,
+  updated_at: now,
+  ...spotColumns(place, spot.review),
+});
+
 /**
  * One spot row, inside the caller's transaction (here, and an import's confirm, which
  * creates all its spots in one). The unique (user, place) index refuses a second spot.
@@ -72,21 +157,12 @@ export async function insertSpot(
   trx: Db,
   userId: number,
   place: PlaceRow,
-  spot: { review: string; rating: number; visited: boolean },
+  spot: NewSpot,
   now: number,
 ): Promise<number> {
   const { id } = await trx
     .insertInto('reviews')
-    .values({
-      user_id: userId,
-      place_id: place.id,
-      review: spot.review,
-      rating: spot.rating,
-      visited: spot.visited ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-      ...spotColumns(place, spot.review),
-    })
+    .values(spotRow(userId, place, spot, now))
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

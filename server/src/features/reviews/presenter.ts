@@ -109,8 +109,3 @@ export function presentJoinedSpots(rows: (SpotRow & JoinedPhoto)[]): Review[] {
   }
   return spots;
 }
-
-/** One spot with its photos. */
-export async function presentOneSpot(db: Db, row: SpotRow): Promise<Review> {
-  return (await presentSpots(db, [row]))[0]!;
-}

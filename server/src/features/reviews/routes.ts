@@ -19,7 +19,6 @@ import { createPlaceReviewRoute } from './create-route.ts';
 import { galleryReader } from './gallery.ts';
 import { cachedGallery } from './gallery-cache.ts';
 import { spotMetadataReader } from './metadata.ts';
-import { presentOneSpot } from './presenter.ts';
 import * as spots from './repository.ts';
 
 const tags = ['reviews'];
@@ -117,7 +116,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
         throw fieldError('lists', REVIEW_MESSAGES.notYourList);
       }
       await spots.updateSpot(db, spot, request.body);
-      return presentOneSpot(db, (await spots.findSpot(db, spot.id))!);
+      return (await spots.spotAnswer(db, spot.id))!;
     },
   );
 
