@@ -41,6 +41,8 @@ export interface ListAnswers {
   renewOwnedBy(userId: number): Promise<void>;
   /** Starts the build thread if none runs; resolves once it has loaded its code. */
   warm(): Promise<void>;
+  /** a build thread has loaded its code and not ended since */
+  readonly threadLoaded: boolean;
   /** the thread the last answer was built on (the main thread's id when built here) */
   lastBuildThreadId: number | undefined;
   /** whether the thread made the last answer from the list's earlier one (patchListAnswer) */
@@ -150,6 +152,9 @@ export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswer
       await Promise.all(current.map((list) => kept.answer(list, false)));
     },
     warm: () => pool.warm(),
+    get threadLoaded() {
+      return pool.ready;
+    },
     lastBuildThreadId: undefined,
     lastBuildPatched: false,
     close: () => pool.close(),

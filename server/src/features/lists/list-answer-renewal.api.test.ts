@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ListDetail } from '@spotbook/contract';
 import { useTestApp } from '../../../test/helper.ts';
-import { THREAD_BUILD_FROM } from './list-answer-cache.ts';
+import { databaseLocation } from '../../db/connection.ts';
+import { cachedListAnswer, THREAD_BUILD_FROM } from './list-answer-cache.ts';
+import { findList } from './repository.ts';
 import { insertBigList } from './test/big-list.ts';
 
 /*
@@ -61,5 +63,38 @@ describe('list answers renewed after the owner writes', () => {
     // Renewing by hand settles what the writes' own renewals would have started.
     await answers().renewOwnedBy(alice.id);
     expect(answers().lastBuildThreadId).toBeUndefined();
+  });
+
+  it('renews nothing while no build thread is loaded, and starts none', async () => {
+    const list = await insertBigList(t.ctx.db, alice, THREAD_BUILD_FROM);
+    // Kept answers of this test's own, whose thread ends after a second without work.
+    const idle = cachedListAnswer(t.ctx.db, {
+      database: databaseLocation(t.ctx.config),
+      idleMs: 1000,
+    });
+    try {
+      await idle.warm();
+      await idle.answer((await findList(t.ctx.db, String(list.id)))!);
+      await vi.waitFor(() => expect(idle.threadLoaded).toBe(false), { timeout: 15_000 });
+      const edit = () =>
+        t.ctx.db
+          .updateTable('reviews')
+          .set({ rating: 0 })
+          .where('id', 'in', (q) =>
+            q.selectFrom('list_reviews').select('review_id').where('list_id', '=', list.id),
+          )
+          .execute();
+      await edit();
+      idle.lastBuildThreadId = undefined;
+      await idle.renewOwnedBy(alice.id);
+      expect(idle.lastBuildThreadId).toBeUndefined();
+      expect(idle.threadLoaded).toBe(false);
+      // The same renewal with the thread loaded builds the moved list.
+      await idle.warm();
+      await idle.renewOwnedBy(alice.id);
+      expect(idle.lastBuildThreadId).toBeDefined();
+    } finally {
+      await idle.close();
+    }
   });
 });
