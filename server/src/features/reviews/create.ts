@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { createPlaceReviewSchema } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import { clock } from '../../lib/clock.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { clock } from '../../lib/clock.ts';
 import { ensureOnList } from '../lists/list-reviews-repository.ts';
 import type { PlacesProvider } from '../places/provider.ts';
 import { placeForUser, userReviewOfPlace, type PlaceRow } from '../places/store.ts';
@@ -44,6 +44,7 @@ export async function createPlaceReview(
   const firstSpot = checks?.earlier == null;
   const spot = { review, rating, visited };
   try {
+    // Alone, the spot is one statement: atomic without a transaction.
     const id =
       listId === null
         ? await insertSpot(db, userId, place, spot, now)
@@ -150,8 +151,9 @@ const spotRow = (userId: number, place: PlaceRow, spot: NewSpot, now: number) =>
 });
 
 /**
- * One spot row, inside the caller's transaction (here, and an import's confirm, which
- * creates all its spots in one). The unique (user, place) index refuses a second spot.
+ * One spot row: alone, or inside the caller's transaction (a new spot on a list, and an
+ * import's confirm, which creates all its spots in one). The unique (user, place) index
+ * refuses a second spot.
  */
 export async function insertSpot(
   trx: Db,
