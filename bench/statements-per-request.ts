@@ -118,13 +118,24 @@ async function main(): Promise<number> {
     console.log(`${kind.padEnd(24)}${counts.join('')}`);
     if (SHOW) for (const statement of afterWrite) console.log(`    ${statement.slice(0, 110)}`);
   }
-  // The mix's writes, as bench/mixed-load-plan.ts sends them, each twice.
-  const place = await db.handle.db
+  // The mix's writes, as bench/mixed-load-plan.ts sends them, each twice: new spots of two
+  // stored places the user has no spot of.
+  const places = await db.handle.db
     .selectFrom('places')
     .select('id')
-    .limit(1)
-    .offset(7)
-    .executeTakeFirstOrThrow();
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('reviews')
+            .select('id')
+            .where('user_id', '=', user.id)
+            .whereRef('place_id', '=', 'places.id'),
+        ),
+      ),
+    )
+    .limit(2)
+    .execute();
+  if (places.length < 2) throw new Error(`${user.username} has a spot of nearly every place`);
   const writes: [
     kind: string,
     path: string,
@@ -137,7 +148,7 @@ async function main(): Promise<number> {
       '/api/reviews/create-place-review/',
       'POST',
       (i) => ({
-        place: { id: place.id + i },
+        place: { id: places[i]!.id },
         review: { review: 'Added under load', rating: 4, visited: false },
         list_id: user.writesListId,
       }),

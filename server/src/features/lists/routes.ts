@@ -28,9 +28,8 @@ const keyParams = z.object({ key: text().min(1).max(200) });
 
 /** `/api/lists/…`: one public read (a list by id or slug), everything else the owner's. */
 export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const { db } = ctx;
+  const { db, listAnswers } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const listAnswer = ctx.listAnswers;
 
   for (const url of ['/list/:key', '/list/:key/']) {
     api.get(
@@ -50,7 +49,7 @@ export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
         // anyone's for the location picture of each card without a photo. A drawing
         // thread takes ~0.7 s to start; started now, it is ready when they come.
         if (request.user || list.spot_count > 0) ctx.pictures.warm();
-        return sendListAnswer(request, reply, await listAnswer.answer(list));
+        return sendListAnswer(request, reply, await listAnswers.answer(list));
       },
     );
   }
@@ -60,7 +59,7 @@ export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
 }
 
 async function ownListRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
-  const { db, listAnswers: listAnswer } = ctx;
+  const { db, listAnswers } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireUser);
 
@@ -107,7 +106,7 @@ async function ownListRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
     async (request, reply) => {
       const list = await ownedList(db, request.params.key, currentUser(request));
       const updated = await updateList(db, list, request.body);
-      return sendListAnswer(request, reply, await listAnswer.answer(updated));
+      return sendListAnswer(request, reply, await listAnswers.answer(updated));
     },
   );
 

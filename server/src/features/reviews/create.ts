@@ -39,10 +39,9 @@ export async function createPlaceReview(
   const place = await placeForUser(db, provider, userId, body.place.id);
   if (!place) return { kind: 'unknownPlace' };
 
-  const { review, rating, visited } = body.review;
   const now = clock.now();
   const firstSpot = checks?.earlier == null;
-  const spot = { review, rating, visited };
+  const spot: NewSpot = body.review;
   try {
     // Alone, the spot is one statement: atomic without a transaction.
     const id =
