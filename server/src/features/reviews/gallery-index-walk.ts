@@ -36,13 +36,16 @@ export interface OrderSource {
  * one-letter prefix): sorting them all is what made a broad search slow, so the ordered
  * index is walked instead and each entry tested against the set of matches, stopping at
  * the page; a match is then at worst one entry in (all spots / matches).
+ *
+ * `at` is the query's kept positions, where a search counts its matches once; an order
+ * without search words needs none.
  */
 export function indexWalk(
   db: Db,
   dialect: DialectName,
   userId: number,
   q: GalleryQuery,
-  at: Positions,
+  at: Positions | undefined,
   broadSearch: number,
 ): OrderSource {
   const words = queryWords(q.search);
@@ -51,7 +54,10 @@ export function indexWalk(
 
   const spots = async (qc: QueryCreator<Database>) => {
     let condition: Expression<SqlBool>[] = filterConditions(q);
-    if (search) condition = [...condition, ...(await search.contains(at, broadSearch))];
+    if (search) {
+      if (!at) throw new Error('a search walks with its kept positions');
+      condition = [...condition, ...(await search.contains(at, broadSearch))];
+    }
     // PostgreSQL searches read the matches' own copies of the filter and sort columns.
     const table = `${search?.table ?? 'reviews'} as r` as 'reviews as r';
     return condition.reduce(

@@ -12,6 +12,9 @@ export interface SpotCard {
   json: string;
 }
 
+/** A page's spot ids in order, or the walk that finds them. */
+export type PageIds = number[] | Promise<number[]>;
+
 /** A gallery page: the query's count and the page's cards in order. */
 export interface GalleryPage {
   count: number;
@@ -82,9 +85,12 @@ export class SpotCards {
     });
   }
 
-  /** The user's spots of `ids` at gallery `version` or later, in order (gone ones absent). */
-  async page(userId: number, version: number, ids: number[]): Promise<SpotCard[]> {
-    const user = await this.#bringTo(userId, version);
+  /**
+   * The user's spots of `ids` at gallery `version` or later, in order (gone ones absent).
+   * The kept cards are brought to the version while a walk that finds the ids runs.
+   */
+  async page(userId: number, version: number, pageIds: PageIds): Promise<SpotCard[]> {
+    const [user, ids] = await Promise.all([this.#bringTo(userId, version), pageIds]);
     const { version: keptAt, generation } = user;
     const found = new Map<number, string>();
     const missing: number[] = [];
@@ -132,7 +138,8 @@ export class SpotCards {
 }
 
 /** The spots of `ids` as cards straight from the database: for a reader that keeps none. */
-export async function unkeptCards(db: Db, userId: number, ids: number[]): Promise<SpotCard[]> {
+export async function unkeptCards(db: Db, userId: number, pageIds: PageIds): Promise<SpotCard[]> {
+  const ids = await pageIds;
   return inOrder(ids, await readCards(db, userId, ids));
 }
 
