@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { GALLERY_CHANGES_KEPT } from '../../db/migrations/008_gallery_changes.ts';
 import { createPlace, createSpot } from '../../../test/factories.ts';
 import { signedInUser, useTestApp, type TestUser } from '../../../test/helper.ts';
+import { CHANGE_LOG_COLUMNS, StatementTimeline } from '../../../test/statement-timeline.ts';
+import { galleryVersionReader } from './gallery-cache.ts';
 import { spotMetadataReader } from './metadata.ts';
 
 /*
@@ -76,9 +78,17 @@ const writes = (user: TestUser) => ({
 
 const fresh = async (userId: number) => (await spotMetadataReader(t.ctx.db)(userId)).json;
 
-/** The kept reader's JSON, after checking that its gzipped answer holds the same bytes. */
+/** The user's gallery version, read as the session hook reads it. */
+const sessionVersion = (userId: number) => galleryVersionReader(t.ctx.db)(userId);
+let calls = 0;
+
+/**
+ * The kept reader's JSON, after checking that its gzipped answer holds the same bytes.
+ * Every other call passes the version as the session hook does (read before it).
+ */
 async function keptJson(kept: ReturnType<typeof spotMetadataReader>, userId: number) {
-  const answer = await kept(userId);
+  const version = calls++ % 2 ? await sessionVersion(userId) : undefined;
+  const answer = await kept(userId, version);
   expect(gunzipSync(answer.gzipped()).toString('utf8')).toBe(answer.json);
   return answer.json;
 }
@@ -169,5 +179,25 @@ describe('metadata filter options kept per user', () => {
     expect(gunzipSync(after.gzipped()).toString('utf8')).toBe(after.json);
     expect(gunzipSync((await get('gzip')).rawPayload).toString('utf8')).toBe(after.json);
     expect((await get('identity')).body).toBe(after.json);
+  });
+
+  it("read the counts and catch up from the change log at once, at the session's version", async () => {
+    // On PostgreSQL each is a round trip: sent together, the answer waits for one, not two.
+    const user = await signedInUser(t.app);
+    for (let n = 0; n < 3; n++) await newSpot(user, n);
+    const timeline = new StatementTimeline();
+    const kept = spotMetadataReader(timeline.watch(t.ctx.db));
+    await kept(user.id, await sessionVersion(user.id));
+    await newSpot(user, 3);
+
+    timeline.clear();
+    const answer = await kept(user.id, await sessionVersion(user.id));
+
+    const counts = timeline.answerWith(['version', 'total', 'list_count', 'saved_list_count']);
+    const changeLog = timeline.answerWith(CHANGE_LOG_COLUMNS);
+    expect(counts).toBeGreaterThanOrEqual(0);
+    expect(timeline.sentOf(changeLog)).toBeGreaterThanOrEqual(0);
+    expect(timeline.sentOf(changeLog)).toBeLessThan(counts);
+    expect(answer.json).toBe(await fresh(user.id));
   });
 });

@@ -71,9 +71,11 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
       },
     },
     // Put together around the kept filter options, gzipped as kept to a client that takes
-    // gzip (the Content-Encoding makes @fastify/compress leave it alone; metadata.ts).
+    // gzip (the Content-Encoding makes @fastify/compress leave it alone; metadata.ts), at
+    // the gallery version the session hook read.
     async (request, reply) => {
-      const answer = await spotMetadata(currentUser(request).id);
+      const version = request.galleryVersion ?? undefined;
+      const answer = await spotMetadata(currentUser(request).id, version);
       return sendGzippedJson(request, reply, { gzipped: answer.gzipped, plain: () => answer.json });
     },
   );
