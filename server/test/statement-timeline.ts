@@ -33,7 +33,7 @@ export class StatementTimeline implements KyselyPlugin {
           };
         }
         const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
       },
     });
   }
