@@ -3,7 +3,9 @@
  * asked (cold), asked again (warm), and right after one of the user's writes; and the
  * mix's two writes, each sent twice (an edit of a spot, a new spot on a list). Each
  * statement is a round trip (decision 023, "One round trip less on the commonest
- * requests"). Counted from PostgreSQL's own log with `log_statement = all`, set on the
+ * requests"); statements a request sends together (a first page's walk beside the change
+ * log's read, session 21) are each counted, though the request waits for them once. Counted
+ * from PostgreSQL's own log with `log_statement = all`, set on the
  * bench database for this run only, one request at a time, as a 10,000-spot user of
  * bench/seed-spots.ts.
  *
