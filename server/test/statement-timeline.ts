@@ -64,6 +64,14 @@ export class StatementTimeline implements KyselyPlugin {
     );
   }
 
+  /** The index of the last answer whose rows have this column among theirs, or -1. */
+  answerHaving(column: string): number {
+    return this.#lastIndex(
+      this.events.length,
+      (e) => e.kind === 'answered' && e.columns?.includes(column) === true,
+    );
+  }
+
   /** The index at which the statement answered at `answer` was last sent before it, or -1. */
   sentOf(answer: number): number {
     const { queryId } = this.events[answer]!;

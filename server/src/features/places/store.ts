@@ -105,7 +105,17 @@ export async function placeForUser(
   userId: number,
   id: string,
 ): Promise<PlaceRow | null> {
-  const stored = await findPlace(db, id);
+  return placeForUserFromStored(db, provider, userId, id, await findPlace(db, id));
+}
+
+/** `placeForUser`, given the stored row of `id` (undefined: none), read by the caller. */
+export async function placeForUserFromStored(
+  db: Db,
+  provider: Pick<PlacesProvider, 'getPlace'> | undefined,
+  userId: number,
+  id: string,
+  stored: PlaceRow | undefined,
+): Promise<PlaceRow | null> {
   if (isCustomPlaceId(id)) return stored?.owner_id === userId ? stored : null;
   if (stored) return stored;
   const fetched = await provider?.getPlace(id);

@@ -9,6 +9,8 @@ import {
   type TestUser,
   useTestApp,
 } from '../../../test/helper.ts';
+import { StatementTimeline } from '../../../test/statement-timeline.ts';
+import { createPlaceReview } from './create.ts';
 
 let eiffelId: string;
 const PARIS_CITY = 'gn:2988507';
@@ -177,3 +179,26 @@ async function refuseEntriesOf(listId: number) {
     },
   };
 }
+
+describe('creating a spot', () => {
+  it('reads the stored place while the list, an earlier spot and a first one are checked', async () => {
+    // On PostgreSQL each is a round trip: sent together, the write waits for one, not two.
+    const bob = await signedInUser(t.app);
+    const list = await createList(t.ctx, bob.id, { name: 'Towers' });
+    const stored = await createPlace(t.ctx, { display_name: 'Old tower' });
+    const timeline = new StatementTimeline();
+
+    const outcome = await createPlaceReview(timeline.watch(t.ctx.db), t.ctx.places, bob.id, {
+      place: { id: stored },
+      review: { review: 'Windy', rating: 4, visited: true },
+      list_id: list.id,
+    });
+
+    expect(outcome).toMatchObject({ kind: 'created', firstSpot: true });
+    const checks = timeline.answerWith(['own_list', 'existing', 'earlier']);
+    const place = timeline.answerHaving('display_name');
+    expect(checks).toBeGreaterThanOrEqual(0);
+    expect(timeline.sentOf(place)).toBeGreaterThanOrEqual(0);
+    expect(timeline.sentOf(place)).toBeLessThan(checks);
+  });
+});

@@ -7,7 +7,12 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { clock } from '../../lib/clock.ts';
 import { ensureOnList } from '../lists/list-reviews-repository.ts';
 import type { PlacesProvider } from '../places/provider.ts';
-import { placeForUser, userReviewOfPlace, type PlaceRow } from '../places/store.ts';
+import {
+  findPlace,
+  placeForUserFromStored,
+  userReviewOfPlace,
+  type PlaceRow,
+} from '../places/store.ts';
 import { spotColumns } from './spot-columns.ts';
 
 export type CreatePlaceReview = z.output<typeof createPlaceReviewSchema>;
@@ -30,13 +35,18 @@ export async function createPlaceReview(
   body: CreatePlaceReview,
 ): Promise<CreateOutcome> {
   const listId = body.list_id ?? null;
-  const [checks] = await creationChecks(db, userId, body.place.id, listId ?? NO_LIST);
+  // Neither needs the other's answer: sent together, they are one wait on PostgreSQL
+  // (decision 023, session 21). The provider is asked only when the place is not stored.
+  const [[checks], stored] = await Promise.all([
+    creationChecks(db, userId, body.place.id, listId ?? NO_LIST),
+    findPlace(db, body.place.id),
+  ]);
   if (listId !== null && checks?.own_list == null) return { kind: 'notYourList' };
   if (checks?.existing != null) {
     if (listId !== null) await ensureOnList(db, listId, checks.existing);
     return { kind: 'duplicate', id: checks.existing };
   }
-  const place = await placeForUser(db, provider, userId, body.place.id);
+  const place = await placeForUserFromStored(db, provider, userId, body.place.id, stored);
   if (!place) return { kind: 'unknownPlace' };
 
   const now = clock.now();
