@@ -154,12 +154,12 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
    * the commonest page, a first one, is such a page.
    */
   async function firstStepPage(userId: number, q: GalleryQuery, version: number) {
-    const ids = indexWalk(db, dialect, userId, q, undefined, broadSearch)
-      .walk(undefined, q.offset, q.limit)
-      .then((rows) => rows.map((row) => row.id));
+    // Without search words the order needs no kept positions: one source for both.
+    const source = indexWalk(db, dialect, userId, q, undefined, broadSearch);
+    const ids = source.walk(undefined, q.offset, q.limit).then((rows) => rows.map((r) => r.id));
     const counted = positionsAt(userId, q, version).then(async (at) => {
       const found: Found = [];
-      const count = await countOf(indexWalk(db, dialect, userId, q, at, broadSearch), at, found);
+      const count = await countOf(source, at, found);
       await keepFound(userId, at, found);
       return count;
     });

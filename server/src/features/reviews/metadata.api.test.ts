@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { GALLERY_CHANGES_KEPT } from '../../db/migrations/008_gallery_changes.ts';
 import { createPlace, createSpot } from '../../../test/factories.ts';
 import { signedInUser, useTestApp, type TestUser } from '../../../test/helper.ts';
-import { CHANGE_LOG_COLUMNS, StatementTimeline } from '../../../test/statement-timeline.ts';
+import { CHANGE_LOG_COLUMN, StatementTimeline } from '../../../test/statement-timeline.ts';
 import { galleryVersionReader } from './gallery-cache.ts';
 import { spotMetadataReader } from './metadata.ts';
 
@@ -194,7 +194,7 @@ describe('metadata filter options kept per user', () => {
     const answer = await kept(user.id, await sessionVersion(user.id));
 
     const counts = timeline.answerWith(['version', 'total', 'list_count', 'saved_list_count']);
-    const changeLog = timeline.answerWith(CHANGE_LOG_COLUMNS);
+    const changeLog = timeline.answerHaving(CHANGE_LOG_COLUMN);
     expect(counts).toBeGreaterThanOrEqual(0);
     expect(timeline.sentOf(changeLog)).toBeGreaterThanOrEqual(0);
     expect(timeline.sentOf(changeLog)).toBeLessThan(counts);
