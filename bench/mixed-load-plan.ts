@@ -191,6 +191,36 @@ async function spotsOpened(db: Db, user: BenchUser, count: number) {
   );
 }
 
+/**
+ * What the spot page's edit form sends for each spot (SpotEditForm): its text, stars,
+ * visited and the full set of the owner's lists holding it, as when a person changes
+ * only the stars.
+ */
+async function editForms(db: Db, userId: number, spotIds: number[]) {
+  const [spots, entries] = await Promise.all([
+    db
+      .selectFrom('reviews')
+      .select(['id', 'review', 'visited'])
+      .where('user_id', '=', userId)
+      .execute(),
+    db
+      .selectFrom('list_reviews as lr')
+      .innerJoin('lists as l', 'l.id', 'lr.list_id')
+      .select(['lr.review_id', 'lr.list_id'])
+      .where('l.user_id', '=', userId)
+      .execute(),
+  ]);
+  const byId = new Map(spots.map((spot) => [spot.id, spot]));
+  const listsOf = new Map<number, number[]>();
+  for (const e of entries)
+    listsOf.set(e.review_id, [...(listsOf.get(e.review_id) ?? []), e.list_id]);
+  return spotIds.map((id) => {
+    const spot = byId.get(id)!;
+    const lists = listsOf.get(id) ?? [];
+    return { id, body: { review: spot.review, visited: spot.visited === 1, lists } };
+  });
+}
+
 export interface MixPlan {
   people: Person[];
   kinds: KindPlan[];
@@ -236,10 +266,10 @@ export async function mixPlan(
     own.push({
       deep: range(400).map((k) => gallery(k * 7, Math.floor(Math.random() * pages) * 20)),
       spots: spots.map((id) => ({ method: 'GET', path: `/api/reviews/review/${id}/` })),
-      edits: spots.map((id, k) => ({
+      edits: (await editForms(db.handle.db, user.id, spots)).map((form, k) => ({
         method: 'PUT',
-        path: `/api/reviews/review/${id}/`,
-        body: JSON.stringify({ rating: k % 6 }),
+        path: `/api/reviews/review/${form.id}/`,
+        body: JSON.stringify({ ...form.body, rating: k % 6 }),
       })),
       lists: user.listSlugs.map((slug) => ({ method: 'GET', path: `/api/lists/list/${slug}/` })),
       creates: places.map((id) => ({

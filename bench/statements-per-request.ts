@@ -1,12 +1,12 @@
 /**
  * How many statements each kind of request of the mixed load sends to PostgreSQL: first
  * asked (cold), asked again (warm), and right after one of the user's writes; and the
- * mix's two writes, each sent twice (an edit of a spot, a new spot on a list). Each
- * statement is a round trip (decision 023, "One round trip less on the commonest
- * requests"); statements a request sends together (a first page's walk beside the change
- * log's read, session 21) are each counted, though the request waits for them once. Counted
- * from PostgreSQL's own log with `log_statement = all`, set on the
- * bench database for this run only, one request at a time, as a 10,000-spot user of
+ * mix's two writes, each sent twice (an edit of a spot as the spot page's form sends it, a
+ * new spot on a list). Each statement is a round trip (decision 023, "One round trip less
+ * on the commonest requests"); statements a request sends together (a first page's walk
+ * beside the change log's read, session 21) are each counted, though the request waits for
+ * them once. Counted from PostgreSQL's own log with `log_statement = all`, set on the bench
+ * database for this run only, one request at a time, as a 10,000-spot user of
  * bench/seed-spots.ts.
  *
  *   BENCH_POSTGRES_DB=<copy> npx tsx bench/statements-per-request.ts [--log <file>] [--show]
@@ -144,7 +144,19 @@ async function main(): Promise<number> {
     method: 'PUT' | 'POST',
     body: (i: number) => object,
   ][] = [
-    ['write: edit a spot', `/api/reviews/review/${spotId}/`, 'PUT', (i) => ({ rating: i + 1 })],
+    // As the spot page's form sends it (bench/mixed-load-plan.ts, editForms): the text,
+    // stars, visited and the full set of lists; the first puts the spot on a list.
+    [
+      'write: edit a spot',
+      `/api/reviews/review/${spotId}/`,
+      'PUT',
+      (i) => ({
+        review: 'Edited under load',
+        rating: i + 1,
+        visited: true,
+        lists: [user.writesListId],
+      }),
+    ],
     [
       'write: new spot on a list',
       '/api/reviews/create-place-review/',
