@@ -1,5 +1,7 @@
+import type { Updateable } from 'kysely';
 import type { ListReview } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
+import type { ReviewsTable } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 
@@ -62,10 +64,18 @@ export async function removeFromList(db: Db, listId: number, reviewId: number) {
 export async function ensureOnList(db: Db, listId: number, reviewId: number) {
   await db
     .insertInto('list_reviews')
-    .values({ list_id: listId, review_id: reviewId, notes: '', added_at: clock.now() })
+    .values(newEntry(listId, reviewId, clock.now()))
     .onConflict((oc) => oc.columns(['list_id', 'review_id']).doNothing())
     .execute();
 }
+
+/** An entry added by putting a spot on a list: no notes yet, last in the list's order. */
+const newEntry = (listId: number, reviewId: number, addedAt: number) => ({
+  list_id: listId,
+  review_id: reviewId,
+  notes: '',
+  added_at: addedAt,
+});
 
 /**
  * Makes `listIds` exactly the lists holding the spot: drops it from the others, adds it
@@ -86,9 +96,45 @@ export async function setListsOfSpot(
   if (!wanted.length) return;
   await db
     .insertInto('list_reviews')
-    .values(
-      wanted.map((list_id) => ({ list_id, review_id: reviewId, notes: '', added_at: addedAt })),
+    .values(wanted.map((listId) => newEntry(listId, reviewId, addedAt)))
+    .onConflict((oc) => oc.columns(['list_id', 'review_id']).doNothing())
+    .execute();
+}
+
+/**
+ * PostgreSQL: the spot's own `changes` and setListsOfSpot's, in one statement (the update
+ * and the removals in WITHs, the additions last). One statement is atomic without a
+ * transaction, which would be three more round trips, each a wait for the event loop
+ * under load (decision 023, session 22). Its parts touch different rows: the removals only
+ * entries not in `listIds`, the additions only those in it. The triggers of all three (the
+ * change log, the lists' versions) run at the statement's end, as they would at a commit.
+ * The same removals and additions as setListsOfSpot's, written again because Kysely types a
+ * statement after a WITH apart from one without.
+ */
+export async function updateSpotAndSetLists(
+  db: Db,
+  reviewId: number,
+  changes: Updateable<ReviewsTable>,
+  listIds: readonly number[],
+  addedAt: number,
+) {
+  const wanted = [...new Set(listIds)];
+  const updated = db.with('spot', (w) =>
+    w.updateTable('reviews').set(changes).where('id', '=', reviewId),
+  );
+  if (!wanted.length) {
+    await updated.deleteFrom('list_reviews').where('review_id', '=', reviewId).execute();
+    return;
+  }
+  await updated
+    .with('left_lists', (w) =>
+      w
+        .deleteFrom('list_reviews')
+        .where('review_id', '=', reviewId)
+        .where('list_id', 'not in', wanted),
     )
+    .insertInto('list_reviews')
+    .values(wanted.map((listId) => newEntry(listId, reviewId, addedAt)))
     .onConflict((oc) => oc.columns(['list_id', 'review_id']).doNothing())
     .execute();
 }

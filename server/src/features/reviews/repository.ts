@@ -3,7 +3,8 @@ import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { clock } from '../../lib/clock.ts';
 import { presentJoinedSpots, SPOT_COLUMNS, spotsWithPhotos, type SpotRow } from './presenter.ts';
-import { setListsOfSpot } from '../lists/list-reviews-repository.ts';
+import { isPostgres } from '../../db/dialect.ts';
+import { setListsOfSpot, updateSpotAndSetLists } from '../lists/list-reviews-repository.ts';
 import { spotColumns } from './spot-columns.ts';
 
 const spotById = compiledOnce((db, id: number) =>
@@ -104,28 +105,27 @@ export async function ownListIds(db: Db, userId: number, ids: number[]): Promise
 
 /**
  * PUT: the given fields, and (when `lists` is given) exactly those of the author's lists
- * holding the spot; list ids must already be checked as the author's.
+ * holding the spot; list ids must already be checked as the author's. Both or neither:
+ * one statement on PostgreSQL, a transaction on SQLite (no round trips to save there).
  */
 export async function updateSpot(db: Db, spot: SpotRow, body: ReviewUpdateBody): Promise<void> {
   const now = clock.now();
   const text = body.review ?? spot.review;
+  const changes = {
+    review: text,
+    rating: body.rating ?? spot.rating,
+    visited: body.visited === undefined ? spot.visited : body.visited ? 1 : 0,
+    updated_at: now,
+    ...spotColumns(spot, text),
+  };
   const update = (trx: Db) =>
-    trx
-      .updateTable('reviews')
-      .set({
-        review: text,
-        rating: body.rating ?? spot.rating,
-        visited: body.visited === undefined ? spot.visited : body.visited ? 1 : 0,
-        updated_at: now,
-        ...spotColumns(spot, text),
-      })
-      .where('id', '=', spot.id)
-      .execute();
+    trx.updateTable('reviews').set(changes).where('id', '=', spot.id).execute();
   const lists = body.lists;
   // One statement is atomic alone (its triggers' change log with it). On PostgreSQL a
   // transaction around it would be two more round trips, each a wait for the event loop
   // under load (decision 023, session 20).
   if (!lists) return void (await update(db));
+  if (isPostgres(db)) return updateSpotAndSetLists(db, spot.id, changes, lists, now);
   await db.transaction().execute(async (trx) => {
     await update(trx);
     await setListsOfSpot(trx, spot.id, lists, now);

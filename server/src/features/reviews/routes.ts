@@ -12,10 +12,11 @@ import {
   reviewUpdateSchema,
 } from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
-import { fieldError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { sendGzippedJson, sendJson } from '../../lib/send-json.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { createPlaceReviewRoute } from './create-route.ts';
+import { editSpot } from './edit.ts';
 import { galleryReader } from './gallery.ts';
 import { cachedGallery } from './gallery-cache.ts';
 import { spotMetadataReader } from './metadata.ts';
@@ -109,17 +110,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
         response: { 200: reviewSchema, ...errors },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const spot = await ownSpotOr404(request.params.id, user.id);
-      const wanted = request.body.lists ?? [];
-      const owned = await spots.ownListIds(db, user.id, wanted);
-      if (wanted.some((listId) => !owned.has(listId))) {
-        throw fieldError('lists', REVIEW_MESSAGES.notYourList);
-      }
-      await spots.updateSpot(db, spot, request.body);
-      return (await spots.spotAnswer(db, spot.id))!;
-    },
+    async (request) => editSpot(db, currentUser(request).id, request.params.id, request.body),
   );
 
   api.delete(
