@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
+import { databaseLocation, openDatabase, type Db } from '../src/db/connection.ts';
 import type { Mail, Mailer } from '../src/plugins/mail.ts';
 import { copyBasemap } from './basemap.ts';
 import { freshSchemaUrl } from './postgres.ts';
@@ -44,6 +45,8 @@ export async function createTestApp(
     places?: (config: Config) => PlacesProvider;
     /** runs before the app is ready: the place for a test-only route */
     beforeReady?: (app: FastifyInstance) => void;
+    /** the app's database handle as the app will use it, e.g. a StatementTimeline's watch */
+    watchDb?: (db: Db) => Db;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-test-'));
@@ -62,14 +65,16 @@ export async function createTestApp(
   });
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
-  const { places: makePlaces, beforeReady, ...buildOptions } = options;
+  const { places: makePlaces, beforeReady, watchDb, ...buildOptions } = options;
   const places = makePlaces
     ? makePlaces(config)
     : createEmbeddedProvider(openPlacesIndex(SHARED_PLACES_DIR), { ownsIndex: true });
+  const opened = watchDb && openDatabase(databaseLocation(config));
   const { app, ctx } = await buildApp(config, {
     mailer,
     logger: false,
     places,
+    ...(opened ? { database: { ...opened, db: watchDb(opened.db) } } : {}),
     ...buildOptions,
   });
   beforeReady?.(app);
@@ -80,6 +85,7 @@ export async function createTestApp(
     mails,
     async close() {
       await app.close();
+      await opened?.close();
       places.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -8,6 +8,7 @@ import { clock } from '../lib/clock.ts';
 import { notAuthenticated } from '../lib/errors.ts';
 import { randomToken, sha256 } from '../lib/tokens.ts';
 import { matchedApiRoute } from './api-route.ts';
+import { startReadBesideSession } from './read-beside-session.ts';
 
 export const SESSION_COOKIE = 'sessionid';
 const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -71,6 +72,7 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
   app.addHook('onRequest', async (request) => {
     // By the matched route, not the raw URL, which the router decodes (/%61pi/… is /api/…).
     if (!matchedApiRoute(request)) return;
+    startReadBesideSession(request);
     const raw = request.cookies[SESSION_COOKIE];
     if (!raw) return;
     const id = rowIdOf(request, raw);

@@ -12,7 +12,11 @@ export const canView = (list: ListRecord, user: User | null) =>
   list.shareable_by_link === 1 || list.user_id === user?.id;
 
 export async function viewableList(db: Db, key: string, user: User | null) {
-  const list = await findList(db, key);
+  return listViewableBy(await findList(db, key), user);
+}
+
+/** The list `findList` read, if `user` may view it; a 404 or 403 otherwise. */
+export function listViewableBy(list: ListRecord | undefined, user: User | null) {
   if (!list) throw notFound(LIST_MESSAGES.listNotFound);
   if (!canView(list, user)) throw forbidden(LIST_MESSAGES.notPublic);
   return list;

@@ -12,14 +12,15 @@ import {
   text,
 } from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
+import { readBesideSession } from '../../plugins/read-beside-session.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
-import { ownedList, presentList, viewableList } from './access.ts';
+import { listViewableBy, ownedList, presentList } from './access.ts';
 import { exampleLists } from './examples/example-lists.ts';
 import { sendListAnswer } from './list-answer-cache.ts';
 import { createList, deleteList, updateList } from './list-writes.ts';
 import { mapPictureRoute } from './map-picture-route.ts';
 import { previewImageRoute } from './preview/image-route.ts';
-import { ownListsPage } from './repository.ts';
+import { findList, ownListsPage } from './repository.ts';
 
 const tags = ['lists'];
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -31,10 +32,14 @@ export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
   const { db, listAnswers } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  // The list is read beside the session: whether the caller may see it is decided once
+  // both are known.
+  const listRead = readBesideSession(keyParams, ({ key }) => findList(db, key));
   for (const url of ['/list/:key', '/list/:key/']) {
     api.get(
       url,
       {
+        config: listRead.config,
         schema: {
           tags,
           summary: 'A list with its spots, newest-added first (owner, or anyone if shareable)',
@@ -44,7 +49,7 @@ export async function listRoutes(app: FastifyInstance, { ctx }: RouteOptions) {
       },
       // Sent as the JSON built (and checked against the schema) once per list version.
       async (request, reply) => {
-        const list = await viewableList(db, request.params.key, request.user);
+        const list = listViewableBy(await listRead.result(request), request.user);
         // The page asks for pictures next: a signed-in viewer's for its map picture, and
         // anyone's for the location picture of each card without a photo. A drawing
         // thread takes ~0.7 s to start; started now, it is ready when they come.

@@ -5,6 +5,7 @@ import { createList, createPlace, createSpot, putOnList } from '../../../test/fa
 import { useTestApp } from '../../../test/helper.ts';
 import { StatementTimeline } from '../../../test/statement-timeline.ts';
 import { editSpot } from './edit.ts';
+import { findSpot } from './repository.ts';
 
 /*
  * The spot page's form sends the text, stars, visited and the full set of lists on every
@@ -31,7 +32,8 @@ describe('editing a spot as the form sends it', () => {
     const { id } = await createSpot(alice, place, { review: 'Wheel', list_id: a.id });
     const timeline = new StatementTimeline();
 
-    const saved = await editSpot(timeline.watch(t.ctx.db), alice.id, id, {
+    const db = timeline.watch(t.ctx.db);
+    const saved = await editSpot(db, alice.id, findSpot(db, id), {
       review: 'Wheel turning',
       rating: 5,
       visited: true,
@@ -75,7 +77,12 @@ describe('editing a spot as the form sends it', () => {
       },
     });
     await expect(
-      editSpot(db, alice.id, id, { review: 'Gone', rating: 1, visited: true, lists: [doomed.id] }),
+      editSpot(db, alice.id, findSpot(db, id), {
+        review: 'Gone',
+        rating: 1,
+        visited: true,
+        lists: [doomed.id],
+      }),
     ).rejects.toThrow();
     expect((await entriesOf(id)).map((e) => e.list_id)).toEqual([kept.id]);
     const spot = (await alice.client.get(`/api/reviews/review/${id}/`)).json<Review>();
@@ -83,7 +90,7 @@ describe('editing a spot as the form sends it', () => {
   });
 
   it('makes the lists exactly those sent, keeps the notes of those it stays on, and every list shows it', async () => {
-    const lists = [];
+    const lists: { id: number; slug: string }[] = [];
     for (let n = 0; n < 4; n++) lists.push(await createList(t.ctx, alice.id));
     const place = await createPlace(t.ctx, { display_name: 'Lantern market' });
     const { id } = await createSpot(alice, place, { review: 'Stalls' });

@@ -63,13 +63,12 @@ export async function spotAnswer(db: Db, id: number): Promise<Review | undefined
   return presentJoinedSpots(await spotWithPhotosById(db, id))[0];
 }
 
-/** The spot page's answer, under visibleSpot's rule. */
+/** The spot page's answer: `spot` as `spotAnswer` read it, under visibleSpot's rule. */
 export async function visibleSpotAnswer(
   db: Db,
-  id: number,
+  spot: Review | undefined,
   viewer: User | null,
 ): Promise<Review | undefined> {
-  const spot = await spotAnswer(db, id);
   return spot && (await mayView(db, spot.id, spot.user, viewer)) ? spot : undefined;
 }
 
@@ -87,9 +86,12 @@ const sharedListOfSpot = compiledOnce((db, spotId: number, authorId: number) =>
 
 /** Changing or deleting a spot is its author's alone; for anyone else it doesn't exist. */
 export async function ownSpot(db: Db, id: number, userId: number) {
-  const spot = await findSpot(db, id);
-  return spot?.user_id === userId ? spot : undefined;
+  return ownedBy(await findSpot(db, id), userId);
 }
+
+/** `spot` if it is `userId`'s, else undefined (ownSpot's rule, on a row read already). */
+export const ownedBy = (spot: SpotRow | undefined, userId: number) =>
+  spot?.user_id === userId ? spot : undefined;
 
 /** Which of `ids` are lists of `userId`. */
 export async function ownListIds(db: Db, userId: number, ids: number[]): Promise<Set<number>> {

@@ -14,6 +14,7 @@ import {
 import type { RouteOptions } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendGzippedJson, sendJson } from '../../lib/send-json.ts';
+import { readBesideSession } from '../../plugins/read-beside-session.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { createPlaceReviewRoute } from './create-route.ts';
 import { editSpot } from './edit.ts';
@@ -81,9 +82,12 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
     },
   );
 
+  // The spot is read beside the session: who may see it is decided once both are known.
+  const spotRead = readBesideSession(idParams, ({ id }) => spots.spotAnswer(db, id));
   api.get(
     '/review/:id/',
     {
+      config: spotRead.config,
       schema: {
         tags,
         summary: 'One spot: for its author, or anyone who may view a shared list holding it',
@@ -92,16 +96,20 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
       },
     },
     async (request) => {
-      const spot = await spots.visibleSpotAnswer(db, request.params.id, request.user);
+      const read = await spotRead.result(request);
+      const spot = await spots.visibleSpotAnswer(db, read, request.user);
       if (!spot) throw notFound(REVIEW_MESSAGES.spotNotFound);
       return spot;
     },
   );
 
+  // Whose spot it is is decided once the session is known too (editSpot).
+  const spotToEdit = readBesideSession(idParams, ({ id }) => spots.findSpot(db, id));
   api.put(
     '/review/:id/',
     {
       onRequest: requireUser,
+      config: spotToEdit.config,
       schema: {
         tags,
         summary: 'Edit your spot; `lists` is the full set of your lists it should be on',
@@ -110,7 +118,8 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
         response: { 200: reviewSchema, ...errors },
       },
     },
-    async (request) => editSpot(db, currentUser(request).id, request.params.id, request.body),
+    async (request) =>
+      editSpot(db, currentUser(request).id, spotToEdit.result(request), request.body),
   );
 
   api.delete(
