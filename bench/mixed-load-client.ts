@@ -5,6 +5,13 @@
  * plan's kinds by weight. Each connection is one person of the plan, sending their own
  * cookies. Prints per-kind counts, errors and latency percentiles as JSON.
  *
+ * Paced (`ratePerSecond`): the connections together ask that many requests a second, each
+ * person at random moments (exponential gaps, as independent people do), instead of as
+ * fast as the server answers. A request's latency then counts from the moment it was due,
+ * so an answer late enough to delay the person's next request counts that wait too (no
+ * "coordinated omission"). Below the server's capacity, this is the latency people meet;
+ * flat out, a closed loop's mean latency is fixed by its throughput (connections ÷ req/s).
+ *
  *   npx tsx bench/mixed-load-client.ts <file holding the plan as JSON>
  */
 import { readFileSync } from 'node:fs';
@@ -44,6 +51,8 @@ export interface LoadPlan {
   people?: Person[];
   /** Sent on every request, as a browser sends one (unset: none, so every answer is plain). */
   acceptEncoding?: string;
+  /** Paced: the requests a second of all connections together (unset: each as fast as answered). */
+  ratePerSecond?: number;
   kinds: KindPlan[];
 }
 export interface KindFigures {
@@ -163,22 +172,33 @@ const send = (spec: RequestSpec, person: Person) =>
   });
 
 const slow: SlowAnswer[] = [];
-const started = process.hrtime.bigint();
-const deadline = Date.now() + plan.durationMs;
+const started = performance.now();
+const deadline = started + plan.durationMs;
+/** Paced: the mean gap between one person's requests, in ms. */
+const meanGap = plan.ratePerSecond ? (1000 * plan.connections) / plan.ratePerSecond : 0;
+const nextGap = () => -Math.log(1 - Math.random()) * meanGap;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function connection(c: number) {
   const index = c % people.length;
   const person = people[index]!;
-  while (Date.now() < deadline) {
+  let due = started + nextGap();
+  while (performance.now() < deadline) {
+    if (meanGap) {
+      if (due >= deadline) return;
+      if (due > performance.now()) await sleep(due - performance.now());
+    }
     const drawn = draw(index);
     if (!drawn) return;
     const [kind, spec] = drawn;
-    const start = process.hrtime.bigint();
+    const start = meanGap ? due : performance.now();
     const answer = await send(spec, person);
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    const ms = performance.now() - start;
+    due += nextGap();
     latencies.get(kind.kind)!.push(ms);
     if (person.label) labelled.get(person.label)!.push(ms);
     if (ms > 1000) {
-      const at = Number(start - started) / 1e9;
+      const at = (start - started) / 1000;
       slow.push({
         kind: kind.kind,
         at,

@@ -33,6 +33,11 @@
  *                      default, opens a connection to the server per request
  *   --accept-encoding <…> sent on every request, e.g. Chromium's 'gzip, deflate, br, zstd'
  *                      (default: none, every answer plain, as in the figures before 2026-11-24)
+ *   --paced <fraction>  after each mix, the same mix paced at this fraction of its
+ *                      throughput (e.g. 0.5): people at random moments, latency from when a
+ *                      request was due (bench/mixed-load-client.ts). Flat out, a closed loop's
+ *                      mean latency is 50 connections ÷ its req/s whatever a request waits
+ *                      for; paced below capacity, a request's own waits show.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -89,6 +94,7 @@ const SKIP_ALONE = args.includes('--skip-alone');
 const MIXES = (option('--mixes') ?? 'people,one user').split(',') as MixName[];
 /** e.g. 'gzip, deflate, br, zstd' (Chromium's): answers then come compressed, as to a browser. */
 const ACCEPT_ENCODING = option('--accept-encoding');
+const PACED = option('--paced') === undefined ? undefined : Number(option('--paced'));
 /**
  * Deletes the spots earlier phases created (of the embedded places; the seeded spots are of
  * `bench` places), so every phase creates spots anew instead of hearing "already have".
@@ -298,9 +304,15 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
           });
     if (proxy) console.log(`  the mixes through nginx, keepalive ${NGINX_KEEPALIVE}`);
     const rates = new Map<MixName, MixFigures>();
+    const paced = new Map<MixName, MixFigures>();
     for (const [mix, plan] of plans) {
       await forgetCreatedSpots(db, users);
-      rates.set(mix, await mixRun(app, proxy?.url ?? app.url, dialect, workers, mix, plan));
+      const base = proxy?.url ?? app.url;
+      const flatOut = await mixRun(app, base, dialect, workers, mix, plan);
+      rates.set(mix, flatOut);
+      if (PACED === undefined) continue;
+      await forgetCreatedSpots(db, users);
+      paced.set(mix, await mixRun(app, base, dialect, workers, mix, plan, PACED * flatOut.rate));
     }
     await proxy?.stop();
     const bareAfter = await bareRoute(page);
@@ -313,6 +325,12 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
       console.log(
         `  ${dialect}, ${workers} worker(s), mix "${mix}": ${f.rate.toFixed(0)} req/s = ${share(bare)} of the bare route (target ≥ 15 %; ${share(bareBefore)} of the one before, ${share(bareAfter)} of the one after); ` +
           `worst kind p99 ${f.p99.toFixed(1)} ms (target ≤ 100); over 1 s: ${f.overOneSecond}; errors: ${f.errors}; ${f.cpu}`,
+      );
+    }
+    for (const [mix, f] of paced) {
+      console.log(
+        `  ${dialect}, ${workers} worker(s), mix "${mix}" paced at ${f.rate.toFixed(0)} req/s (${PACED} of flat out): ` +
+          `worst kind p99 ${f.p99.toFixed(1)} ms; over 1 s: ${f.overOneSecond}; errors: ${f.errors}; ${f.cpu}`,
       );
     }
     await app.stop();
@@ -329,7 +347,7 @@ interface MixFigures {
   cpu: string;
 }
 
-/** One mix from 50 connections. */
+/** One mix from 50 connections: flat out, or paced at `ratePerSecond` requests a second. */
 async function mixRun(
   app: AppProcess,
   base: string,
@@ -337,6 +355,7 @@ async function mixRun(
   workers: number,
   mix: MixName,
   plan: MixPlan,
+  ratePerSecond?: number,
 ): Promise<MixFigures> {
   const before = treeCpuMs(app.pid);
   const synsBefore = tcpExtCounter('TCPSynRetrans');
@@ -347,6 +366,7 @@ async function mixRun(
     durationMs: SECONDS * 1000,
     people: plan.people,
     kinds: plan.kinds,
+    ratePerSecond,
   });
   const synsSentAgain = tcpExtCounter('TCPSynRetrans') - synsBefore;
   const mixed = figures.kinds;
@@ -354,7 +374,9 @@ async function mixRun(
   const cpu = cpuPerRequest(app.pid, before, total);
   const p99 = Math.max(...Object.values(mixed).map((f) => f.p99));
   console.log(
-    `${dialect}, ${workers} worker(s): mix "${mix}", ${CONNECTIONS} connections, ${SECONDS} s, ${loadAverage()}`,
+    `${dialect}, ${workers} worker(s): mix "${mix}", ${CONNECTIONS} connections, ${SECONDS} s` +
+      (ratePerSecond ? `, paced at ${ratePerSecond.toFixed(0)} req/s` : '') +
+      `, ${loadAverage()}`,
   );
   const line = (name: string, f: KindFigures) =>
     `  ${name.padEnd(30)} ${String(f.count).padStart(7)} answers  p50 ${f.p50.toFixed(1)} ms  p99 ${f.p99.toFixed(1)} ms  max ${f.max.toFixed(0)} ms  errors ${f.errors}${f.samples.length ? ` (${f.samples[0]})` : ''}`;
