@@ -33,11 +33,12 @@
  *                      default, opens a connection to the server per request
  *   --accept-encoding <…> sent on every request, e.g. Chromium's 'gzip, deflate, br, zstd'
  *                      (default: none, every answer plain, as in the figures before 2026-11-24)
- *   --paced <fraction>  after each mix, the same mix paced at this fraction of its
- *                      throughput (e.g. 0.5): people at random moments, latency from when a
- *                      request was due (bench/mixed-load-client.ts). Flat out, a closed loop's
- *                      mean latency is 50 connections ÷ its req/s whatever a request waits
- *                      for; paced below capacity, a request's own waits show.
+ *   --paced <rate>     after each mix, the same mix paced: at this fraction of its
+ *                      throughput (0.5), or at this many requests a second (400: the same
+ *                      load for two trees compared). People act at random moments, and a
+ *                      request's latency counts from when it was due (mixed-load-client.ts).
+ *                      Flat out, a closed loop's mean latency is 50 connections ÷ its req/s
+ *                      whatever a request waits for; paced below capacity, its own waits show.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -95,6 +96,7 @@ const MIXES = (option('--mixes') ?? 'people,one user').split(',') as MixName[];
 /** e.g. 'gzip, deflate, br, zstd' (Chromium's): answers then come compressed, as to a browser. */
 const ACCEPT_ENCODING = option('--accept-encoding');
 const PACED = option('--paced') === undefined ? undefined : Number(option('--paced'));
+const pacedAs = PACED !== undefined && PACED > 1 ? 'as asked' : `${PACED} of flat out`;
 /**
  * Deletes the spots earlier phases created (of the embedded places; the seeded spots are of
  * `bench` places), so every phase creates spots anew instead of hearing "already have".
@@ -312,7 +314,8 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
       rates.set(mix, flatOut);
       if (PACED === undefined) continue;
       await forgetCreatedSpots(db, users);
-      paced.set(mix, await mixRun(app, base, dialect, workers, mix, plan, PACED * flatOut.rate));
+      const rate = PACED > 1 ? PACED : PACED * flatOut.rate;
+      paced.set(mix, await mixRun(app, base, dialect, workers, mix, plan, rate));
     }
     await proxy?.stop();
     const bareAfter = await bareRoute(page);
@@ -329,7 +332,7 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
     }
     for (const [mix, f] of paced) {
       console.log(
-        `  ${dialect}, ${workers} worker(s), mix "${mix}" paced at ${f.rate.toFixed(0)} req/s (${PACED} of flat out): ` +
+        `  ${dialect}, ${workers} worker(s), mix "${mix}" paced at ${f.rate.toFixed(0)} req/s (${pacedAs}): ` +
           `worst kind p99 ${f.p99.toFixed(1)} ms; over 1 s: ${f.overOneSecond}; errors: ${f.errors}; ${f.cpu}`,
       );
     }
