@@ -179,22 +179,33 @@ const meanGap = plan.ratePerSecond ? (1000 * plan.connections) / plan.ratePerSec
 const nextGap = () => -Math.log(1 - Math.random()) * meanGap;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * When a person's next request counts from: flat out, now; paced, the next of their random
+ * moments, waited for if it is still ahead.
+ */
+function schedule() {
+  let due = started + nextGap();
+  return async () => {
+    if (!meanGap) return performance.now();
+    const at = due;
+    due += nextGap();
+    if (at > performance.now()) await sleep(at - performance.now());
+    return at;
+  };
+}
+
 async function connection(c: number) {
   const index = c % people.length;
   const person = people[index]!;
-  let due = started + nextGap();
+  const nextStart = schedule();
   while (performance.now() < deadline) {
-    if (meanGap) {
-      if (due >= deadline) return;
-      if (due > performance.now()) await sleep(due - performance.now());
-    }
+    const start = await nextStart();
+    if (start >= deadline) return;
     const drawn = draw(index);
     if (!drawn) return;
     const [kind, spec] = drawn;
-    const start = meanGap ? due : performance.now();
     const answer = await send(spec, person);
     const ms = performance.now() - start;
-    due += nextGap();
     latencies.get(kind.kind)!.push(ms);
     if (person.label) labelled.get(person.label)!.push(ms);
     if (ms > 1000) {
