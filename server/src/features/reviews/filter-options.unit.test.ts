@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FilterValues } from './filter-options.ts';
 
-const CITY = fc.constantFrom(
+const CITY: fc.Arbitrary<string> = fc.constantFrom(
   'Paris',
   'paris',
   'Évora',
@@ -45,6 +45,16 @@ describe('filter options', () => {
         expect(changed.json).toBe(FilterValues.of('cities', [...new Set(afresh)], false).json);
         expect(afresh.every((city) => changed.has(city))).toBe(true);
         expect(gone.some((city) => changed.has(city))).toBe(false);
+      }),
+    );
+  });
+
+  it('hold exactly their values, whatever the case or accents of one asked for', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(CITY), fc.array(fc.oneof(CITY, fc.string())), (found, asked) => {
+        const options = FilterValues.of('cities', found, false);
+        for (const value of [...found, ...asked])
+          expect(options.has(value)).toBe(found.includes(value));
       }),
     );
   });

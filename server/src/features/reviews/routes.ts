@@ -78,7 +78,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
     async (request, reply) => {
       const version = request.galleryVersion ?? undefined;
       const answer = await spotMetadata(currentUser(request).id, version);
-      return sendGzippedJson(request, reply, { gzipped: answer.gzipped, plain: () => answer.json });
+      return sendGzippedJson(request, reply, answer);
     },
   );
 
