@@ -25,6 +25,8 @@
  *   BENCH_SQLITE_DIR=… BENCH_POSTGRES_DB=…  reuse databases seeded by bench/seed-spots.ts
  *   --mixes people       runs only that mix (default "people,one user")
  *   --cpu-prof <dir>   the server writes V8 CPU profiles there (one per process, at stop)
+ *   --gc-trace <dir>   the server logs its garbage collection pauses there; each mix's run
+ *                      prints them: time, count and longest, by kind and process
  *   --skip-alone       no kind alone (a CPU profile of the mixes only)
  *   --only <kinds>     runs only the kinds whose names hold one of these words (comma list)
  *   --node-options <…> passed to the server processes (NODE_OPTIONS), e.g. a --require hook
@@ -44,6 +46,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { copyPlacesIndex } from '../e2e/support/app-server.ts';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../server/src/db/connection.ts';
@@ -66,6 +69,7 @@ import {
   seedSqlite,
   type SeededDb,
 } from './seed-spots.ts';
+import { gcPausesBetween } from './gc-pauses.ts';
 import { startNginx } from './nginx-proxy.ts';
 import { forkingServerCpuMs, parentPid, statCpuMs, tcpExtCounter } from './proc-status.ts';
 import { pgDatabaseUrl } from './seed-writers.ts';
@@ -82,10 +86,13 @@ const DATABASES = (['sqlite', 'postgres'] as const).filter(
 );
 const CPU_PROF_DIR = option('--cpu-prof');
 if (CPU_PROF_DIR) mkdirSync(CPU_PROF_DIR, { recursive: true });
+const GC_TRACE_DIR = option('--gc-trace') && path.resolve(option('--gc-trace')!);
+if (GC_TRACE_DIR) mkdirSync(GC_TRACE_DIR, { recursive: true });
 const ONLY = option('--only')?.split(',');
 const NODE_OPTIONS = [
   option('--node-options'),
   CPU_PROF_DIR && `--require ${path.resolve('bench/mixed-load-cpu-profile.cjs')}`,
+  GC_TRACE_DIR && `--require ${path.resolve('bench/mixed-load-gc-trace.cjs')}`,
 ].filter(Boolean);
 const CONNECTIONS = 50;
 const NGINX_KEEPALIVE = option('--through-nginx');
@@ -241,6 +248,7 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
         EXAMPLE_LISTS: '0',
         ...(NODE_OPTIONS.length ? { NODE_OPTIONS: NODE_OPTIONS.join(' ') } : {}),
         ...(CPU_PROF_DIR ? { SPOTBOOK_CPU_PROFILE_DIR: path.resolve(CPU_PROF_DIR) } : {}),
+        ...(GC_TRACE_DIR ? { SPOTBOOK_GC_TRACE_DIR: GC_TRACE_DIR } : {}),
         ...(pgName ? { DATABASE_URL: pgDatabaseUrl(pgName) } : {}),
       },
     });
@@ -362,6 +370,7 @@ async function mixRun(
 ): Promise<MixFigures> {
   const before = treeCpuMs(app.pid);
   const synsBefore = tcpExtCounter('TCPSynRetrans');
+  const startedAt = Date.now();
   const figures = await runClient({
     base,
     origin: app.url,
@@ -386,6 +395,11 @@ async function mixRun(
   for (const [kind, f] of Object.entries(mixed)) console.log(line(kind, f));
   for (const [label, f] of Object.entries(figures.labelled))
     console.log(line(`(all of ${label})`, f));
+  if (GC_TRACE_DIR) {
+    const endedAt = Date.now();
+    await setTimeout(300); // the trace is flushed every 200 ms
+    for (const gcLine of gcPausesBetween(GC_TRACE_DIR, startedAt, endedAt)) console.log(gcLine);
+  }
   const result: MixFigures = {
     rate: total / SECONDS,
     p99,

@@ -201,4 +201,25 @@ describe('metadata filter options kept per user', () => {
     expect(timeline.sentOf(changeLog)).toBeLessThan(counts);
     expect(answer.plain()).toBe(await fresh(user.id));
   });
+
+  it("answer a session's older version from options kept at a newer one, and keep the newer", async () => {
+    // Many requests of one user read the version just before another's write lands.
+    const user = await signedInUser(t.app);
+    for (let n = 0; n < 3; n++) await newSpot(user, n);
+    const timeline = new StatementTimeline();
+    const kept = spotMetadataReader(timeline.watch(t.ctx.db));
+    const older = await sessionVersion(user.id);
+    await kept(user.id, older);
+    await newSpot(user, 3);
+    await kept(user.id, await sessionVersion(user.id));
+
+    timeline.clear();
+    const late = await kept(user.id, older);
+    const again = await kept(user.id, await sessionVersion(user.id));
+
+    // The counts of each, and nothing else: neither read the spots' values again.
+    expect(timeline.events.filter((e) => e.kind === 'sent')).toHaveLength(2);
+    expect(late.plain()).toBe(await fresh(user.id));
+    expect(again.plain()).toBe(await fresh(user.id));
+  });
 });

@@ -116,12 +116,20 @@ const countsOf = compiledOnce((db, userId: number) =>
 export function spotMetadataReader(db: Db, maxUsers = 1000) {
   const options = new LRUCache<number, FilterOptions>({ max: maxUsers });
   const filterOptions = async (userId: number, version: number): Promise<FilterOptions> => {
+    /*
+     * Options kept at a later version than the session's serve it as they are: an answer may
+     * be newer than the version a request read, as a gallery page may (gallery.ts). Under
+     * one user's steady writes many requests read the version just before another's
+     * catch-up lands; reading all three columns again for each of them, and keeping the
+     * older options, was the slowest metadata answer of the one-user mix (decision 023,
+     * session 23).
+     */
     const known = options.get(userId);
-    if (known?.version === version) return known;
-    const caughtUp =
-      known && version > known.version && (await applyChanges(db, userId, known, version));
+    if (known && known.version >= version) return known;
+    const caughtUp = known && (await applyChanges(db, userId, known, version));
     const fresh = caughtUp || (await readOptions(userId, version));
-    options.set(userId, fresh);
+    // Another request may have kept newer options meanwhile.
+    if ((options.peek(userId)?.version ?? -1) < fresh.version) options.set(userId, fresh);
     return fresh;
   };
   const readOptions = async (userId: number, version: number): Promise<FilterOptions> => {
