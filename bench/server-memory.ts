@@ -1,22 +1,61 @@
 /**
  * Resident memory of the server at idle with the place index loaded, started the way
- * `npm run serve` starts it, after a little of everything (sign-up, place searches, a
- * gallery page, the map style and tiles, two map pictures, the web page). Prints RSS for the serve flags and, as a
- * baseline in the same run, for plain `node` without them.
+ * `npm run serve` starts it (one worker per core: each process is printed, the primary
+ * that prepared DATA_DIR and each worker that serves), twice:
+ * - after a little of everything (sign-up, place searches, a gallery page, the map style and
+ *   tiles, two map pictures, the web page), 15 s idle;
+ * - after a load (50 connections asking for place searches, gallery pages and metadata for
+ *   20 s, which grows V8's young generation as far as the flags let it), 15 s idle.
+ * For the serve flags and, as baselines in the same run, a 16 MB young generation's
+ * semi-spaces and plain `node` (V8's default).
  * Usage: npx tsx bench/server-memory.ts
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureSharedPlacesIndex } from '../server/test/places-index.ts';
 import { ApiClient } from '../e2e/support/api-client.ts';
 import { processMemoryMb } from './proc-status.ts';
 
+/** The server's processes: the one started and the workers it forked. */
+const processesOf = (pid: number) => [
+  pid,
+  ...readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .split(' ')
+    .filter(Boolean)
+    .map(Number),
+];
+const rssLine = (pid: number) =>
+  processesOf(pid)
+    .map((p) => processMemoryMb(p).toFixed(0))
+    .join(' + ') + ' MB';
+
+/** 50 connections asking for what people ask most for `ms`: place searches, pages, metadata. */
+async function load(client: ApiClient, ms: number) {
+  const paths = [
+    '/api/places/search/?query=museum&kind=place&lat=48.8566&lng=2.3522',
+    '/api/places/search/?query=par&kind=city',
+    '/api/reviews/review/?offset=0&limit=20&sortBy=newest&visited=both',
+    '/api/reviews/review/metadata/',
+  ];
+  const until = Date.now() + ms;
+  let answered = 0;
+  await Promise.all(
+    Array.from({ length: 50 }, async (_, i) => {
+      for (let k = i; Date.now() < until; k++) {
+        await client.get(paths[k % paths.length]!);
+        answered++;
+      }
+    }),
+  );
+  return answered;
+}
+
 const PORT = 3417;
 const base = `http://127.0.0.1:${PORT}`;
 
-async function measure(flags: string[]): Promise<number> {
+async function measure(flags: string[]): Promise<{ idle: string; afterLoad: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-mem-'));
   const index = ensureSharedPlacesIndex();
   copyFileSync(index, path.join(dataDir, path.basename(index)));
@@ -80,7 +119,10 @@ async function measure(flags: string[]): Promise<number> {
     }
     await fetch(`${base}/`);
     await new Promise((r) => setTimeout(r, 15_000)); // idle
-    return processMemoryMb(child.pid!);
+    const idle = rssLine(child.pid!);
+    const answered = await load(client, 20_000);
+    await new Promise((r) => setTimeout(r, 15_000)); // idle
+    return { idle, afterLoad: `${rssLine(child.pid!)} (${(answered / 20).toFixed(0)} req/s)` };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -89,9 +131,13 @@ async function measure(flags: string[]): Promise<number> {
 }
 
 const serveFlags = ['--max-semi-space-size=2'];
-const served = await measure(serveFlags);
-const plain = await measure([]);
-console.log(
-  `idle RSS, npm run serve flags (${serveFlags.join(' ')}): ${served.toFixed(0)} MB (target < 150 MB)`,
-);
-console.log(`idle RSS, plain node (baseline):            ${plain.toFixed(0)} MB`);
+const runs: [string, string[]][] = [
+  [`npm run serve flags (${serveFlags.join(' ')})`, serveFlags],
+  ['--max-semi-space-size=16', ['--max-semi-space-size=16']],
+  ['plain node (baseline)', []],
+];
+console.log('idle RSS of each server process (the primary first; target < 150 MB each):');
+for (const [name, flags] of runs) {
+  const { idle, afterLoad } = await measure(flags);
+  console.log(`  ${name.padEnd(50)} ${idle}; after a load: ${afterLoad}`);
+}
