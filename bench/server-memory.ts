@@ -8,7 +8,8 @@
  *   20 s, which grows V8's young generation as far as the flags let it), 15 s idle.
  * For the serve flags and, as baselines in the same run, a 16 MB young generation's
  * semi-spaces and plain `node` (V8's default).
- * Usage: npx tsx bench/server-memory.ts
+ * Usage: npx tsx bench/server-memory.ts [--idle-seconds 15]
+ *   (330 waits out the picture thread's 60 s and the list build thread's 5 minutes)
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -52,6 +53,8 @@ async function load(client: ApiClient, ms: number) {
   return answered;
 }
 
+const idleArg = process.argv.indexOf('--idle-seconds');
+const IDLE_MS = 1000 * (idleArg >= 0 ? Number(process.argv[idleArg + 1]) : 15);
 const PORT = 3417;
 const base = `http://127.0.0.1:${PORT}`;
 
@@ -118,10 +121,10 @@ async function measure(flags: string[]): Promise<{ idle: string; afterLoad: stri
       await client.get(`/api/lists/list/${list.id}/map.png?width=1150&height=403`);
     }
     await fetch(`${base}/`);
-    await new Promise((r) => setTimeout(r, 15_000)); // idle
+    await new Promise((r) => setTimeout(r, IDLE_MS));
     const idle = rssLine(child.pid!);
     const answered = await load(client, 20_000);
-    await new Promise((r) => setTimeout(r, 15_000)); // idle
+    await new Promise((r) => setTimeout(r, IDLE_MS));
     return { idle, afterLoad: `${rssLine(child.pid!)} (${(answered / 20).toFixed(0)} req/s)` };
   } finally {
     child.kill('SIGTERM');
@@ -136,7 +139,9 @@ const runs: [string, string[]][] = [
   ['--max-semi-space-size=16', ['--max-semi-space-size=16']],
   ['plain node (baseline)', []],
 ];
-console.log('idle RSS of each server process (the primary first; target < 150 MB each):');
+console.log(
+  `RSS of each server process ${IDLE_MS / 1000} s idle (the primary first; target < 150 MB each):`,
+);
 for (const [name, flags] of runs) {
   const { idle, afterLoad } = await measure(flags);
   console.log(`  ${name.padEnd(50)} ${idle}; after a load: ${afterLoad}`);
