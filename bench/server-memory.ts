@@ -58,7 +58,10 @@ const IDLE_MS = 1000 * (idleArg >= 0 ? Number(process.argv[idleArg + 1]) : 15);
 const PORT = 3417;
 const base = `http://127.0.0.1:${PORT}`;
 
-async function measure(flags: string[]): Promise<{ idle: string; afterLoad: string }> {
+async function measure(
+  flags: string[],
+  env: Record<string, string>,
+): Promise<{ idle: string; afterLoad: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-mem-'));
   const index = ensureSharedPlacesIndex();
   copyFileSync(index, path.join(dataDir, path.basename(index)));
@@ -70,6 +73,7 @@ async function measure(flags: string[]): Promise<{ idle: string; afterLoad: stri
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       EXAMPLE_LISTS: '0',
+      ...env,
     },
     stdio: 'ignore',
   });
@@ -134,15 +138,17 @@ async function measure(flags: string[]): Promise<{ idle: string; afterLoad: stri
 }
 
 const serveFlags = ['--max-semi-space-size=2'];
-const runs: [string, string[]][] = [
-  [`npm run serve flags (${serveFlags.join(' ')})`, serveFlags],
-  ['--max-semi-space-size=16', ['--max-semi-space-size=16']],
-  ['plain node (baseline)', []],
+// As `npm run serve` sets it (package.json): one malloc arena, not one per thread.
+const serveEnv = { MALLOC_ARENA_MAX: '1' };
+const runs: [string, string[], Record<string, string>][] = [
+  [`npm run serve flags (${serveFlags.join(' ')})`, serveFlags, serveEnv],
+  ['--max-semi-space-size=16', ['--max-semi-space-size=16'], serveEnv],
+  ['plain node (baseline)', [], {}],
 ];
 console.log(
   `RSS of each server process ${IDLE_MS / 1000} s idle (the primary first; target < 150 MB each):`,
 );
-for (const [name, flags] of runs) {
-  const { idle, afterLoad } = await measure(flags);
+for (const [name, flags, env] of runs) {
+  const { idle, afterLoad } = await measure(flags, env);
   console.log(`  ${name.padEnd(50)} ${idle}; after a load: ${afterLoad}`);
 }
