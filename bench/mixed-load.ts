@@ -46,7 +46,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout } from 'node:timers/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { copyPlacesIndex } from '../e2e/support/app-server.ts';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../server/src/db/connection.ts';
@@ -86,7 +86,8 @@ const DATABASES = (['sqlite', 'postgres'] as const).filter(
 );
 const CPU_PROF_DIR = option('--cpu-prof');
 if (CPU_PROF_DIR) mkdirSync(CPU_PROF_DIR, { recursive: true });
-const GC_TRACE_DIR = option('--gc-trace') && path.resolve(option('--gc-trace')!);
+const gcTraceArg = option('--gc-trace');
+const GC_TRACE_DIR = gcTraceArg && path.resolve(gcTraceArg);
 if (GC_TRACE_DIR) mkdirSync(GC_TRACE_DIR, { recursive: true });
 const ONLY = option('--only')?.split(',');
 const NODE_OPTIONS = [
@@ -397,7 +398,7 @@ async function mixRun(
     console.log(line(`(all of ${label})`, f));
   if (GC_TRACE_DIR) {
     const endedAt = Date.now();
-    await setTimeout(300); // the trace is flushed every 200 ms
+    await sleep(300); // the trace is flushed every 200 ms
     for (const gcLine of gcPausesBetween(GC_TRACE_DIR, startedAt, endedAt)) console.log(gcLine);
   }
   const result: MixFigures = {

@@ -37,8 +37,7 @@ export function forkingServerCpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const reaped = statFields(stat).slice(13, 15); // cutime, cstime
   let ms = statCpuMs(stat) + (Number(reaped[0]) + Number(reaped[1])) * MS_PER_TICK;
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
-  for (const child of children.split(' ').filter(Boolean)) {
+  for (const child of childPids(pid)) {
     try {
       ms += statCpuMs(readFileSync(`/proc/${child}/stat`, 'utf8'));
     } catch {
@@ -46,6 +45,12 @@ export function forkingServerCpuMs(pid: number): number {
     }
   }
   return ms;
+}
+
+/** The living processes `pid` forked (its main thread's, as a cluster's or postmaster's are). */
+export function childPids(pid: number): number[] {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
+  return children.split(' ').filter(Boolean).map(Number);
 }
 
 /** The parent process of `pid` (the fourth field of /proc/PID/stat). */

@@ -12,25 +12,16 @@
  *   (330 waits out the picture thread's 60 s and the list build thread's 5 minutes)
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureSharedPlacesIndex } from '../server/test/places-index.ts';
 import { ApiClient } from '../e2e/support/api-client.ts';
-import { processMemoryMb } from './proc-status.ts';
+import { childPids, processMemoryMb } from './proc-status.ts';
 
-/** The server's processes: the one started and the workers it forked. */
-const processesOf = (pid: number) => [
-  pid,
-  ...readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .split(' ')
-    .filter(Boolean)
-    .map(Number),
-];
+/** RSS of the server's processes: the one started, then the workers it forked. */
 const rssLine = (pid: number) =>
-  processesOf(pid)
-    .map((p) => processMemoryMb(p).toFixed(0))
-    .join(' + ') + ' MB';
+  [pid, ...childPids(pid)].map((p) => processMemoryMb(p).toFixed(0)).join(' + ') + ' MB';
 
 /** 50 connections asking for what people ask most for `ms`: place searches, pages, metadata. */
 async function load(client: ApiClient, ms: number) {

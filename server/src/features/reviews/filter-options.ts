@@ -1,4 +1,5 @@
 import { deflatedText, type Deflated } from '../../lib/gzip-blocks.ts';
+import { lowerBound } from '../../lib/lower-bound.ts';
 
 /** zlib's level for the kept filter options (see FilterValues.deflated). */
 const FILTER_OPTIONS_LEVEL = 1;
@@ -40,15 +41,8 @@ export class FilterValues {
    * changes them, for the few values a write looks up.
    */
   has(value: string): boolean {
-    let [lo, hi] = [0, this.sorted.length];
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      const order = compare(this.sorted[mid]!, value);
-      if (order === 0) return true;
-      if (order < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return false;
+    const at = lowerBound(this.sorted.length, (i) => compare(this.sorted[i]!, value) < 0);
+    return at < this.sorted.length && compare(this.sorted[at]!, value) === 0;
   }
 
   /** These options with `added` (not yet among them) in, and `gone` out; this one if neither. */

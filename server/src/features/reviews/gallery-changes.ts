@@ -4,6 +4,7 @@ import { compiledOnce } from '../../db/compiled-once.ts';
 import { GALLERY_CHANGES_KEPT } from '../../db/migrations/008_gallery_changes.ts';
 import type { Mark, Positions, WholeOrder } from './gallery-positions.ts';
 import { COMPARE_KEYS, type GalleryQuery, type SortMark } from './sort-keys.ts';
+import { lowerBound } from '../../lib/lower-bound.ts';
 
 /**
  * Bringing a query's kept positions to a newer gallery version by applying the changes
@@ -232,13 +233,8 @@ export function mergeOrder(
     .sort((a, b) => a - b);
   const added = [...matching].sort(compare).map((spot) => {
     // The first place whose spot comes after this one.
-    let [lo, hi] = [0, order.ids.length];
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (compare(at(mid), spot) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return { place: lo, spot };
+    const place = lowerBound(order.ids.length, (i) => compare(at(i), spot) < 0);
+    return { place, spot };
   });
   const length = order.ids.length - removed.length + added.length;
   const merged: WholeOrder = { ids: new Int32Array(length), ratings: new Uint8Array(length) };

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { GalleryQuery, SortMark } from './sort-keys.ts';
+import { lowerBound } from '../../lib/lower-bound.ts';
 
 /**
  * Where a gallery page starts without walking the offset
@@ -93,13 +94,7 @@ export class GalleryPositions {
 
 /** The index of the last mark at or before `offset`, or -1 (start from the beginning). */
 export function markBefore(marks: readonly Mark[], offset: number): number {
-  let [lo, hi] = [0, marks.length - 1];
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (marks[mid]!.pos <= offset) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return hi;
+  return lowerBound(marks.length, (i) => marks[i]!.pos <= offset) - 1;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { lowerBound } from '../../../lib/lower-bound.ts';
+
 /**
  * A Float64Array that grows: node ids and coordinates of millions of way nodes take
  * 8 bytes each here, where a JS array or Set of numbers costs several times that.
@@ -32,14 +34,6 @@ export class GrowableFloat64 {
 
 /** Index of `value` in a sorted array, or -1. */
 export function binarySearch(sorted: Float64Array, value: number): number {
-  let low = 0;
-  let high = sorted.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const found = sorted[middle]!;
-    if (found === value) return middle;
-    if (found < value) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
+  const at = lowerBound(sorted.length, (i) => sorted[i]! < value);
+  return sorted[at] === value ? at : -1;
 }
