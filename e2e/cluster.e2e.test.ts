@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import http from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -19,6 +20,12 @@ function workerPids(primary: number): number[] {
     .map(Number)
     .filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server.ts'));
 }
+
+/** Which of the app's native libraries a process has mapped (loaded). */
+const nativeLibraries = (pid: number) =>
+  ['better_sqlite3', 'sharp'].filter((name) =>
+    readFileSync(`/proc/${pid}/maps`, 'utf8').includes(name),
+  );
 
 /** GET /api/health on a connection of its own (the primary hands each to a worker). */
 const healthOnNewConnection = (url: string) =>
@@ -119,6 +126,10 @@ describe.each(DIALECTS)('the server with one worker per core on %s', (dialect) =
       slugs.length,
     );
     expect([...pidsInLog(log())].sort()).toEqual([...workers].sort());
+    // The primary prepared DATA_DIR in a process of its own: it never loaded the app, whose
+    // database drivers and image libraries every worker has.
+    expect(nativeLibraries(workers[0]!)).toEqual(['better_sqlite3', 'sharp']);
+    expect(nativeLibraries(child.pid!)).toEqual([]);
 
     // A worker that dies is replaced; the server keeps answering meanwhile.
     // (Connections the dead worker held are lost with it; new ones go to the living.)
@@ -140,5 +151,22 @@ describe.each(DIALECTS)('the server with one worker per core on %s', (dialect) =
     await until(() => (exited() ? true : undefined), 'the primary to exit');
     expect(child.exitCode).toBe(0);
     for (const pid of replaced) expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
+
+describe('a cluster whose DATA_DIR cannot be prepared', () => {
+  it('says so and exits without starting workers', async () => {
+    const notADirectory = path.join(mkdtempSync(path.join(os.tmpdir(), 'spotbook-cluster-')), 'f');
+    writeFileSync(notADirectory, 'a file where DATA_DIR should be a directory');
+    const command = serveCommand(await freePort(), notADirectory, { WORKERS: '2' });
+    const child = spawn(process.execPath, command.args, command.options);
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    rmSync(path.dirname(notADirectory), { recursive: true, force: true });
+    expect(code).toBe(1);
+    expect(output).toMatch(/preparing DATA_DIR failed \(code 1\); not starting the workers/);
+    expect(output).not.toContain('workers started');
   });
 });

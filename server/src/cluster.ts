@@ -1,7 +1,8 @@
+import { fork } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
-import { buildApp } from './app.ts';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import type { Config } from './config.ts';
-import { checkConnectionBudget } from './db/connection-budget.ts';
 
 /** A worker that dies this soon after starting counts towards a crash loop. */
 const EARLY_EXIT_MS = 10_000;
@@ -11,15 +12,18 @@ const MAX_EARLY_EXITS = 5;
 const log = (message: string) => console.log(`[spotbook primary ${process.pid}] ${message}`);
 
 /**
- * Work done once before any worker starts, so workers never race over it: the session
- * secret file, migrations, the embedded places index, the example lists and the offline
- * basemap file. Building the app does all of it; the app is closed again without listening.
+ * Runs prepare-data-dir.ts (what every worker needs done once, before any starts) in a
+ * process of its own, with this process's node flags and environment. Built here, the app
+ * would stay in this process's memory after closing: its modules and what it allocated,
+ * 133 MB resident on 2026-11-29, in a process that serves nothing.
  */
-async function prepareDataDir(config: Config) {
-  const { app, ctx } = await buildApp({ ...config, LOG_LEVEL: 'warn' });
-  await checkConnectionBudget(ctx, config, (warning) => log(`warning: ${warning}`));
-  await ctx.basemap.ready();
-  await app.close();
+async function prepareDataDir() {
+  const script = fileURLToPath(new URL('./prepare-data-dir.ts', import.meta.url));
+  const [code, signal] = (await once(fork(script), 'exit')) as [number | null, string | null];
+  if (code !== 0) {
+    log(`preparing DATA_DIR failed (${signal ?? `code ${code}`}); not starting the workers`);
+    process.exit(1);
+  }
 }
 
 /**
@@ -32,7 +36,7 @@ async function prepareDataDir(config: Config) {
  */
 export async function runPrimary(config: Config) {
   const started = Date.now();
-  await prepareDataDir(config);
+  await prepareDataDir();
   let stopping = false;
   let earlyExits = 0;
   const startedAt = new Map<Worker, number>();

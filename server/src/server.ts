@@ -1,9 +1,7 @@
 import 'dotenv/config';
 import cluster from 'node:cluster';
-import { buildApp } from './app.ts';
 import { isClusterPrimary, runPrimary } from './cluster.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { checkConnectionBudget } from './db/connection-budget.ts';
 
 function readConfig(): Config {
   try {
@@ -19,8 +17,11 @@ function readConfig(): Config {
 
 async function serve(config: Config) {
   const started = Date.now();
+  // Imported here, not above: a cluster's primary serves nothing and never loads the app.
+  const { buildApp } = await import('./app.ts');
+  const { checkConnectionBudget } = await import('./db/connection-budget.ts');
   const { app, ctx } = await buildApp(config);
-  // A cluster's primary has checked it for all of its workers.
+  // A cluster's preparation (cluster.ts) has checked it for all of its workers.
   if (!cluster.isWorker) await checkConnectionBudget(ctx, config, (m) => app.log.warn(m));
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
