@@ -9,10 +9,10 @@ import { acceptsGzip } from './accepts-gzip.ts';
 export const sendJson = (reply: FastifyReply, json: string | Buffer) =>
   reply.type('application/json; charset=utf-8').send(json);
 
-/** An answer kept gzipped, and how to have it plain. */
-interface GzippedAnswer {
+/** An answer kept gzipped, and how to have it plain (the same bytes once unzipped). */
+export interface GzippedAnswer<Plain = string | Buffer | Promise<string | Buffer>> {
   gzipped: () => Buffer;
-  plain: () => string | Buffer | Promise<string | Buffer>;
+  plain: () => Plain;
 }
 
 /**

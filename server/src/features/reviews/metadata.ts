@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { deflatedText, gzipOfParts } from '../../lib/gzip-blocks.ts';
+import type { GzippedAnswer } from '../../lib/send-json.ts';
 import { FilterValues } from './filter-options.ts';
 import { readChangesFor, type SpotImage } from './gallery-changes.ts';
 
@@ -142,7 +143,7 @@ export function spotMetadataReader(db: Db, maxUsers = 1000) {
     return { version, values };
   };
 
-  return async (userId: number, sessionVersion?: number): Promise<MetadataAnswer> => {
+  return async (userId: number, sessionVersion?: number): Promise<GzippedAnswer<string>> => {
     /*
      * The options are never stored under a newer version than theirs: the version is read
      * before them, with the session (plugins/session.ts) or else with the counts. With the
@@ -174,10 +175,4 @@ export function spotMetadataReader(db: Db, maxUsers = 1000) {
         ]),
     };
   };
-}
-
-/** The metadata answer, as JSON or gzipped (the same bytes once unzipped). */
-export interface MetadataAnswer {
-  plain(): string;
-  gzipped(): Buffer;
 }
