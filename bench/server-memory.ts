@@ -8,8 +8,9 @@
  *   20 s, which grows V8's young generation as far as the flags let it), 15 s idle.
  * For the serve flags and, as baselines in the same run, a 16 MB young generation's
  * semi-spaces and plain `node` (V8's default).
- * Usage: npx tsx bench/server-memory.ts [--idle-seconds 15]
- *   (330 waits out the picture thread's 60 s and the list build thread's 5 minutes)
+ * Usage: npx tsx bench/server-memory.ts [--idle-seconds 15] [--serve-only]
+ *   (330 waits out the picture thread's 60 s and the list build thread's 5 minutes;
+ *   --serve-only leaves out the two baselines)
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -19,9 +20,15 @@ import { ensureSharedPlacesIndex } from '../server/test/places-index.ts';
 import { ApiClient } from '../e2e/support/api-client.ts';
 import { childPids, processMemoryMb } from './proc-status.ts';
 
-/** RSS of the server's processes: the one started, then the workers it forked. */
+/**
+ * RSS of the server's processes, the one started, then the workers it forked, each with
+ * its own part in parentheses (RssAnon: the rest is mapped files, shared between them).
+ */
 const rssLine = (pid: number) =>
-  [pid, ...childPids(pid)].map((p) => processMemoryMb(p).toFixed(0)).join(' + ') + ' MB';
+  [pid, ...childPids(pid)]
+    .map((p) => `${mb(processMemoryMb(p))} (${mb(processMemoryMb(p, 'RssAnon'))})`)
+    .join(' + ') + ' MB';
+const mb = (value: number) => value.toFixed(0);
 
 /** 50 connections asking for what people ask most for `ms`: place searches, pages, metadata. */
 async function load(client: ApiClient, ms: number) {
@@ -131,11 +138,18 @@ async function measure(
 const serveFlags = ['--max-semi-space-size=2'];
 // As `npm run serve` sets it (package.json): one malloc arena, not one per thread.
 const serveEnv = { MALLOC_ARENA_MAX: '1' };
-const runs: [string, string[], Record<string, string>][] = [
-  [`npm run serve flags (${serveFlags.join(' ')})`, serveFlags, serveEnv],
-  ['--max-semi-space-size=16', ['--max-semi-space-size=16'], serveEnv],
-  ['plain node (baseline)', [], {}],
+const serveRun: [string, string[], Record<string, string>] = [
+  `npm run serve flags (${serveFlags.join(' ')})`,
+  serveFlags,
+  serveEnv,
 ];
+const runs = process.argv.includes('--serve-only')
+  ? [serveRun]
+  : [
+      serveRun,
+      ['--max-semi-space-size=16', ['--max-semi-space-size=16'], serveEnv] as typeof serveRun,
+      ['plain node (baseline)', [], {}] as typeof serveRun,
+    ];
 console.log(
   `RSS of each server process ${IDLE_MS / 1000} s idle (the primary first; target < 150 MB each):`,
 );
