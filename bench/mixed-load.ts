@@ -25,6 +25,8 @@
  *   BENCH_SQLITE_DIR=… BENCH_POSTGRES_DB=…  reuse databases seeded by bench/seed-spots.ts
  *   --mixes people       runs only that mix (default "people,one user")
  *   --cpu-prof <dir>   the server writes V8 CPU profiles there (one per process, at stop)
+ *   --heap-prof        with --cpu-prof: sampled allocation profiles too, collected objects
+ *                      included (npx tsx bench/profile-top.ts <file> sums either up)
  *   --gc-trace <dir>   the server logs its garbage collection pauses there; each mix's run
  *                      prints them: time, count and longest, by kind and process
  *   --skip-alone       no kind alone (a CPU profile of the mixes only)
@@ -249,6 +251,7 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
         EXAMPLE_LISTS: '0',
         ...(NODE_OPTIONS.length ? { NODE_OPTIONS: NODE_OPTIONS.join(' ') } : {}),
         ...(CPU_PROF_DIR ? { SPOTBOOK_CPU_PROFILE_DIR: path.resolve(CPU_PROF_DIR) } : {}),
+        ...(args.includes('--heap-prof') ? { SPOTBOOK_HEAP_PROFILE: '1' } : {}),
         ...(GC_TRACE_DIR ? { SPOTBOOK_GC_TRACE_DIR: GC_TRACE_DIR } : {}),
         ...(pgName ? { DATABASE_URL: pgDatabaseUrl(pgName) } : {}),
       },

@@ -8,9 +8,9 @@
  *   20 s, which grows V8's young generation as far as the flags let it), 15 s idle.
  * For the serve flags and, as baselines in the same run, a 16 MB young generation's
  * semi-spaces and plain `node` (V8's default).
- * Usage: npx tsx bench/server-memory.ts [--idle-seconds 15] [--serve-only]
+ * Usage: npx tsx bench/server-memory.ts [--idle-seconds 15] [--runs serve,semi-16,plain]
  *   (330 waits out the picture thread's 60 s and the list build thread's 5 minutes;
- *   --serve-only leaves out the two baselines)
+ *   --runs picks of serve, semi-4, semi-8, semi-16 and plain, the default shown)
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -51,6 +51,9 @@ async function load(client: ApiClient, ms: number) {
   return answered;
 }
 
+const fail = (message: string): never => {
+  throw new Error(message);
+};
 const idleArg = process.argv.indexOf('--idle-seconds');
 const IDLE_MS = 1000 * (idleArg >= 0 ? Number(process.argv[idleArg + 1]) : 15);
 const PORT = 3417;
@@ -138,18 +141,23 @@ async function measure(
 const serveFlags = ['--max-semi-space-size=2'];
 // As `npm run serve` sets it (package.json): one malloc arena, not one per thread.
 const serveEnv = { MALLOC_ARENA_MAX: '1' };
-const serveRun: [string, string[], Record<string, string>] = [
-  `npm run serve flags (${serveFlags.join(' ')})`,
-  serveFlags,
+const semiSpaces = (mb: number): Run => [
+  `--max-semi-space-size=${mb}`,
+  [`--max-semi-space-size=${mb}`],
   serveEnv,
 ];
-const runs = process.argv.includes('--serve-only')
-  ? [serveRun]
-  : [
-      serveRun,
-      ['--max-semi-space-size=16', ['--max-semi-space-size=16'], serveEnv] as typeof serveRun,
-      ['plain node (baseline)', [], {}] as typeof serveRun,
-    ];
+type Run = [name: string, flags: string[], env: Record<string, string>];
+const RUNS: Record<string, Run> = {
+  serve: [`npm run serve flags (${serveFlags.join(' ')})`, serveFlags, serveEnv],
+  'semi-4': semiSpaces(4),
+  'semi-8': semiSpaces(8),
+  'semi-16': semiSpaces(16),
+  plain: ['plain node (baseline)', [], {}],
+};
+const runsArg = process.argv.indexOf('--runs');
+const runs = (runsArg >= 0 ? process.argv[runsArg + 1]! : 'serve,semi-16,plain')
+  .split(',')
+  .map((name) => RUNS[name] ?? fail(`--runs: no run "${name}" (${Object.keys(RUNS).join(', ')})`));
 console.log(
   `RSS of each server process ${IDLE_MS / 1000} s idle (the primary first; target < 150 MB each):`,
 );
