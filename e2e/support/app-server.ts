@@ -42,7 +42,10 @@ export function prepareDataDir(dataDir: string, basemap?: PrebuiltBasemap): void
   if (basemap) copyBasemap(basemap, dataDir);
 }
 
-/** How `npm run serve` starts the server: the command, its flags and its environment. */
+/**
+ * How `npm run serve` starts the server with its defaults: the command, its flags and its
+ * environment (serve-command.e2e.test.ts holds the two together).
+ */
 export function serveCommand(port: number, dataDir: string, env: Record<string, string> = {}) {
   const url = `http://127.0.0.1:${port}`;
   return {

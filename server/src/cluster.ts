@@ -31,7 +31,7 @@ async function prepareDataDir() {
  * (the primary hands out connections). Every worker is stateless over the one database
  * (sessions, rate limits and cache versions live in it), as several app servers are in
  * the PostgreSQL scale-out mode; on SQLite they share the file in WAL mode, writes taking
- * turns under the busy timeout (docs/decisions/023-workers.md). A worker that dies is
+ * turns under the busy timeout (docs/decisions/023-workers-and-mixed-load.md). A worker that dies is
  * replaced; SIGTERM/SIGINT stop the workers gracefully, then the primary.
  */
 export async function runPrimary(config: Config) {
@@ -41,7 +41,7 @@ export async function runPrimary(config: Config) {
   let earlyExits = 0;
   const startedAt = new Map<Worker, number>();
 
-  const fork = () => startedAt.set(cluster.fork(), Date.now());
+  const forkWorker = () => startedAt.set(cluster.fork(), Date.now());
   cluster.on('exit', (worker, code, signal) => {
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
@@ -55,7 +55,7 @@ export async function runPrimary(config: Config) {
       process.exit(1);
     }
     log(`worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
-    fork();
+    forkWorker();
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -66,7 +66,7 @@ export async function runPrimary(config: Config) {
       setTimeout(() => process.exit(1), 10_000).unref();
     });
   }
-  for (let i = 0; i < config.WORKERS; i++) fork();
+  for (let i = 0; i < config.WORKERS; i++) forkWorker();
   log(`${config.WORKERS} workers started (${Date.now() - started} ms of preparation)`);
 }
 
