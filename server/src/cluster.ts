@@ -31,8 +31,8 @@ async function prepareDataDir() {
  * (the primary hands out connections). Every worker is stateless over the one database
  * (sessions, rate limits and cache versions live in it), as several app servers are in
  * the PostgreSQL scale-out mode; on SQLite they share the file in WAL mode, writes taking
- * turns under the busy timeout (docs/decisions/023-workers-and-mixed-load.md). A worker that dies is
- * replaced; SIGTERM/SIGINT stop the workers gracefully, then the primary.
+ * turns under the busy timeout (docs/decisions/023-workers-and-mixed-load.md). A worker
+ * that dies is replaced; SIGTERM/SIGINT stop the workers gracefully, then the primary.
  */
 export async function runPrimary(config: Config) {
   const started = Date.now();
