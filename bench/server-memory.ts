@@ -13,10 +13,10 @@
  *   --runs picks of serve, semi-4, semi-8, semi-16 and plain, the default shown)
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureSharedPlacesIndex } from '../server/test/places-index.ts';
+import { copyPlacesIndex, serveCommand } from '../e2e/support/app-server.ts';
 import { ApiClient } from '../e2e/support/api-client.ts';
 import { childPids, processMemoryMb } from './proc-status.ts';
 
@@ -64,8 +64,7 @@ async function measure(
   env: Record<string, string>,
 ): Promise<{ idle: string; afterLoad: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-mem-'));
-  const index = ensureSharedPlacesIndex();
-  copyFileSync(index, path.join(dataDir, path.basename(index)));
+  copyPlacesIndex(dataDir);
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/src/server.ts'], {
     env: {
       ...process.env,
@@ -138,9 +137,11 @@ async function measure(
   }
 }
 
-const serveFlags = ['--max-semi-space-size=2'];
-// As `npm run serve` sets it (package.json): one malloc arena, not one per thread.
-const serveEnv = { MALLOC_ARENA_MAX: '1' };
+// What `npm run serve` gives node by default (serveCommand, which a test holds to it): its
+// flags before the script, and one malloc arena, not one per thread.
+const served = serveCommand(PORT, '');
+const serveFlags = served.args.slice(0, served.args.indexOf('--import'));
+const serveEnv = { MALLOC_ARENA_MAX: served.options.env.MALLOC_ARENA_MAX };
 const semiSpaces = (mb: number): Run => [
   `--max-semi-space-size=${mb}`,
   [`--max-semi-space-size=${mb}`],

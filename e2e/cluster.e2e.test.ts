@@ -22,10 +22,10 @@ function workerPids(primary: number): number[] {
 }
 
 /** Which of the app's native libraries a process has mapped (loaded). */
-const nativeLibraries = (pid: number) =>
-  ['better_sqlite3', 'sharp'].filter((name) =>
-    readFileSync(`/proc/${pid}/maps`, 'utf8').includes(name),
-  );
+function nativeLibraries(pid: number) {
+  const maps = readFileSync(`/proc/${pid}/maps`, 'utf8');
+  return ['better_sqlite3', 'sharp'].filter((name) => maps.includes(name));
+}
 
 /** GET /api/health on a connection of its own (the primary hands each to a worker). */
 const healthOnNewConnection = (url: string) =>

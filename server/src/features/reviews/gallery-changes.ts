@@ -2,9 +2,9 @@ import { LRUCache } from 'lru-cache';
 import type { Db, DialectName } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { GALLERY_CHANGES_KEPT } from '../../db/migrations/008_gallery_changes.ts';
+import { lowerBound } from '../../lib/lower-bound.ts';
 import type { Mark, Positions, WholeOrder } from './gallery-positions.ts';
 import { COMPARE_KEYS, type GalleryQuery, type SortMark } from './sort-keys.ts';
-import { lowerBound } from '../../lib/lower-bound.ts';
 
 /**
  * Bringing a query's kept positions to a newer gallery version by applying the changes
