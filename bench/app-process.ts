@@ -8,6 +8,7 @@ import {
   serveCommand,
   untilHealthy,
 } from '../e2e/support/app-server.ts';
+import { buildServer } from '../server/scripts/build.ts';
 import { onCleanup, signalGroup, spawnGroup } from './child-processes.ts';
 
 export { freePort };
@@ -37,8 +38,12 @@ export interface AppProcess {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+let built: Promise<void> | undefined;
+/** server/dist compiled from the sources as they are now, once per bench run. */
+export const serverBuilt = () => (built ??= buildServer());
+
 /**
- * The server started exactly as `npm run serve` starts it (e2e's serveCommand), in its own
+ * The server built and started exactly as `npm start` does (e2e's serveCommand), in its own
  * process group so a SIGKILL reaches all of it; resolves once /api/health answers.
  * Pages need web/dist, the API does not (the server answers pages with a 503 without it).
  */
@@ -47,6 +52,7 @@ export async function startAppProcess(options: {
   dataDir: string;
   env?: Record<string, string>;
 }): Promise<AppProcess> {
+  await serverBuilt();
   const {
     url,
     args,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { childPids } from '../e2e/support/processes.ts';
 
 /**
  * A memory figure of a process from the kernel (/proc/PID/status), in MB: `VmRSS`, what
@@ -50,12 +51,6 @@ export function forkingServerCpuMs(pid: number): number {
     }
   }
   return ms;
-}
-
-/** The living processes `pid` forked (its main thread's, as a cluster's or postmaster's are). */
-export function childPids(pid: number): number[] {
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
-  return children.split(' ').filter(Boolean).map(Number);
 }
 
 /** The parent process of `pid` (the fourth field of /proc/PID/stat). */

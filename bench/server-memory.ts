@@ -10,7 +10,8 @@
  * semi-spaces and plain `node` (V8's default).
  * Usage: npx tsx bench/server-memory.ts [--idle-seconds 15] [--runs serve,semi-16,plain]
  *   (330 waits out the picture thread's 60 s and the list build thread's 5 minutes;
- *   --runs picks of serve, semi-4, semi-8, semi-16 and plain, the default shown)
+ *   --runs picks of serve, tsx, semi-4, semi-8, semi-16 and plain, the default shown;
+ *   tsx runs the sources as `npm run serve` did before decision 027)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { copyPlacesIndex, serveCommand } from '../e2e/support/app-server.ts';
 import { ApiClient } from '../e2e/support/api-client.ts';
-import { childPids, processMemoryMb } from './proc-status.ts';
+import { childPids } from '../e2e/support/processes.ts';
+import { serverBuilt } from './app-process.ts';
+import { processMemoryMb } from './proc-status.ts';
 
 /**
  * RSS of the server's processes, the one started, then the workers it forked, each with
@@ -60,12 +63,12 @@ const PORT = 3417;
 const base = `http://127.0.0.1:${PORT}`;
 
 async function measure(
-  flags: string[],
+  nodeArgs: string[],
   env: Record<string, string>,
 ): Promise<{ idle: string; afterLoad: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-mem-'));
   copyPlacesIndex(dataDir);
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/src/server.ts'], {
+  const child = spawn(process.execPath, nodeArgs, {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -138,22 +141,28 @@ async function measure(
 }
 
 // What `npm run serve` gives node by default (serveCommand, which a test holds to it): its
-// flags before the script, and one malloc arena, not one per thread.
+// flags, the compiled server (server/dist), and one malloc arena, not one per thread.
 const served = serveCommand(PORT, '');
-const serveFlags = served.args.slice(0, served.args.indexOf('--import'));
+const serveFlags = served.args.slice(0, -1);
+const compiled = served.args.at(-1)!;
 const serveEnv = { MALLOC_ARENA_MAX: served.options.env.MALLOC_ARENA_MAX };
 const semiSpaces = (mb: number): Run => [
   `--max-semi-space-size=${mb}`,
-  [`--max-semi-space-size=${mb}`],
+  [`--max-semi-space-size=${mb}`, compiled],
   serveEnv,
 ];
-type Run = [name: string, flags: string[], env: Record<string, string>];
+type Run = [name: string, nodeArgs: string[], env: Record<string, string>];
 const RUNS: Record<string, Run> = {
-  serve: [`npm run serve flags (${serveFlags.join(' ')})`, serveFlags, serveEnv],
+  serve: [`npm run serve (${serveFlags.join(' ')})`, served.args, serveEnv],
+  tsx: [
+    'the same, the sources through tsx (before decision 027)',
+    [...serveFlags, '--import', 'tsx', 'server/src/server.ts'],
+    serveEnv,
+  ],
   'semi-4': semiSpaces(4),
   'semi-8': semiSpaces(8),
   'semi-16': semiSpaces(16),
-  plain: ['plain node (baseline)', [], {}],
+  plain: ['plain node (baseline)', [compiled], {}],
 };
 const runsArg = process.argv.indexOf('--runs');
 const runs = (runsArg >= 0 ? process.argv[runsArg + 1]! : 'serve,semi-16,plain')
@@ -162,7 +171,8 @@ const runs = (runsArg >= 0 ? process.argv[runsArg + 1]! : 'serve,semi-16,plain')
 console.log(
   `RSS of each server process ${IDLE_MS / 1000} s idle (the primary first; target < 150 MB each):`,
 );
-for (const [name, flags, env] of runs) {
-  const { idle, afterLoad } = await measure(flags, env);
+await serverBuilt();
+for (const [name, nodeArgs, env] of runs) {
+  const { idle, afterLoad } = await measure(nodeArgs, env);
   console.log(`  ${name.padEnd(50)} ${idle}; after a load: ${afterLoad}`);
 }

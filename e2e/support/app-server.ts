@@ -50,7 +50,7 @@ export function serveCommand(port: number, dataDir: string, env: Record<string, 
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
-    args: ['--max-semi-space-size=2', '--import', 'tsx', 'server/src/server.ts'],
+    args: ['--max-semi-space-size=2', 'server/dist/server.js'],
     options: {
       cwd: root,
       env: {

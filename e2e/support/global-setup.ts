@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildBasemapIn, type PrebuiltBasemap } from '../../server/test/basemap.ts';
 import { createDatabase, dropDatabase, runDatabaseName } from '../../server/test/postgres.ts';
+import { buildServer } from '../../server/scripts/build.ts';
 import { ensureSharedPlacesIndex } from '../../server/test/places-index.ts';
 import { CHROMIUM } from './browser.ts';
 
@@ -23,6 +24,9 @@ export default async function setup(project: TestProject) {
   if (!existsSync('web/dist/index.html'))
     throw new Error('web/dist is missing: run `npm run build` first');
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  // The server the tests start is server/dist (as `npm run serve` runs it): compiled from
+  // the sources as they are now, in a fraction of a second, never a stale build.
+  await buildServer();
   ensureSharedPlacesIndex();
   const basemapDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-e2e-basemap-'));
   const name = runDatabaseName('spotbook_e2e');

@@ -3,6 +3,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.ts';
+import { moduleBeside } from './lib/module-beside.ts';
 
 /** A worker that dies this soon after starting counts towards a crash loop. */
 const EARLY_EXIT_MS = 10_000;
@@ -18,7 +19,7 @@ const log = (message: string) => console.log(`[spotbook primary ${process.pid}] 
  * 133 MB resident on 2026-11-29, in a process that serves nothing.
  */
 async function prepareDataDir() {
-  const script = fileURLToPath(new URL('./prepare-data-dir.ts', import.meta.url));
+  const script = fileURLToPath(moduleBeside('./prepare-data-dir', import.meta.url));
   const [code, signal] = (await once(fork(script), 'exit')) as [number | null, string | null];
   if (code !== 0) {
     log(`preparing DATA_DIR failed (${signal ?? `code ${code}`}); not starting the workers`);

@@ -115,17 +115,18 @@ export interface OurMigration extends Migration {
 }
 
 /**
- * Every file of db/migrations (NNN_name.ts), imported from our own code rather than
- * Kysely's FileMigrationProvider so the same loader works under tsx and vitest.
+ * Every file of db/migrations (NNN_name.ts, or NNN_name.js compiled in server/dist),
+ * imported from our own code rather than Kysely's FileMigrationProvider so the same loader
+ * works compiled, under tsx and under vitest.
  */
 export async function loadMigrations(): Promise<Record<string, OurMigration>> {
-  const files = readdirSync(migrationFolder).filter((f) => /^\d{3}_[\w-]+\.ts$/.test(f));
+  const files = readdirSync(migrationFolder).filter((f) => /^\d{3}_[\w-]+\.(ts|js)$/.test(f));
   const entries = await Promise.all(
     files.map(async (f) => {
       const module = (await import(
         pathToFileURL(path.join(migrationFolder, f)).href
       )) as OurMigration;
-      return [f.replace(/\.ts$/, ''), module] as const;
+      return [f.replace(/\.(ts|js)$/, ''), module] as const;
     }),
   );
   return Object.fromEntries(entries);

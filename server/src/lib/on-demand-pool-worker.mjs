@@ -2,16 +2,19 @@
  * What every worker of an on-demand pool (on-demand-pool.ts) does. Plain JavaScript: it
  * runs in a fresh worker thread before TypeScript can be loaded there.
  */
+import { existsSync } from 'node:fs';
 import { Piscina } from 'piscina';
-import { register } from 'tsx/esm/api';
 
 /**
  * Lets this thread import the server's TypeScript. A worker thread starts without the
  * main thread's tsx loader (and the pool doesn't pass `--import tsx` on), so the worker
- * registers it before importing its code.
+ * registers it before importing its code. Not in server/dist (server/scripts/build.ts):
+ * there every module is compiled, the workers' imports name .js files, and no TypeScript
+ * lies beside this file; tsx would only cost the thread its loader's memory.
  */
-export function registerTsx() {
-  register();
+export async function registerTsx() {
+  if (existsSync(new URL('./on-demand-pool.ts', import.meta.url)))
+    (await import('tsx/esm/api')).register();
 }
 
 /**

@@ -1,21 +1,19 @@
 import { spawn } from 'node:child_process';
 import { access, readdir, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
+import { nodeArgumentsFor } from '../../lib/module-beside.ts';
 import { buildBasemapFiles, TILES_FILE } from './build-files.ts';
 import type { Resolution } from './geodata.ts';
 import type { StoredPaths, WorldLayer } from './picture/world.ts';
 
-const CLI = fileURLToPath(new URL('./build-cli.ts', import.meta.url));
 const BUILD_TIMEOUT_MS = 2 * 60_000;
 
 /** Runs the build in a child process, so the server's event loop and heap stay out of it. */
 function buildInChild(dir: string): Promise<void> {
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const cli = nodeArgumentsFor('./build-cli', import.meta.url);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', tsx, CLI, dir], {
+    const child = spawn(process.execPath, [...cli, dir], {
       stdio: ['ignore', 'ignore', 'pipe'],
       timeout: BUILD_TIMEOUT_MS,
     });

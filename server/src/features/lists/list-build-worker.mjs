@@ -10,7 +10,7 @@ import { threadId, workerData } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import { answeringWarmUp, registerTsx, withBytesMoved } from '../../lib/on-demand-pool-worker.mjs';
 
-registerTsx();
+await registerTsx();
 const { openDatabase } = await import('../../db/connection.ts');
 const { nextListAnswer, storedLayout } = await import('./list-answer-build.ts');
 const { storeListAnswer } = await import('./list-answer-store.ts');

@@ -5,7 +5,7 @@
 import { threadId } from 'node:worker_threads';
 import { answeringWarmUp, registerTsx, withBytesMoved } from '../../lib/on-demand-pool-worker.mjs';
 
-registerTsx();
+await registerTsx();
 const { draw } = await import('./draw.ts');
 
 /** The PNG, moved, and the thread that drew it (the tests check it is not the event loop's). */

@@ -2,7 +2,7 @@
 import { threadId } from 'node:worker_threads';
 import { answeringWarmUp, registerTsx, withBytesMoved } from '../on-demand-pool-worker.mjs';
 
-registerTsx();
+await registerTsx();
 const { bytesInLargerBuffer } = await import('./bytes-in-larger-buffer.ts');
 
 export default answeringWarmUp(async (text) =>

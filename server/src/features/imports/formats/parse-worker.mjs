@@ -6,7 +6,7 @@
 import { threadId } from 'node:worker_threads';
 import { answeringWarmUp, registerTsx } from '../../../lib/on-demand-pool-worker.mjs';
 
-registerTsx();
+await registerTsx();
 const { parseImportFile, ImportFileError } = await import('./index.ts');
 
 export default answeringWarmUp(async ({ fileName, bytes }) => {

@@ -1,9 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { nodeArgumentsFor } from '../../../lib/module-beside.ts';
 import type { BuildReport } from './build-index.ts';
 
-const CLI = fileURLToPath(new URL('./build-index-cli.ts', import.meta.url));
 /**
  * Generous: the built-in rows take well under 30 s on a small machine, but a rebuild
  * also carries loaded extracts over, and a country's 2 million places take minutes
@@ -13,16 +11,15 @@ const BUILD_TIMEOUT_MS = 30 * 60_000;
 
 /**
  * Builds the index file in a child process and waits for it (start-up can't serve
- * place searches without it). The child runs TypeScript through tsx, which the
- * server itself starts with.
+ * place searches without it).
  */
 export function buildPlacesIndexInChild(options: {
   file: string;
   fingerprint: string;
   landmarksDir?: string;
 }): BuildReport {
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const child = spawnSync(process.execPath, ['--import', tsx, CLI, JSON.stringify(options)], {
+  const cli = nodeArgumentsFor('./build-index-cli', import.meta.url);
+  const child = spawnSync(process.execPath, [...cli, JSON.stringify(options)], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: BUILD_TIMEOUT_MS,

@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
+import { nodeArgumentsFor } from '../../../lib/module-beside.ts';
 
-const CLI = fileURLToPath(new URL('./load-cli.ts', import.meta.url));
 /** A lock older than this belongs to a loader that died: a country takes minutes, not hours. */
 const STALE_LOCK_MS = 6 * 3_600_000;
 
@@ -29,8 +27,8 @@ export function loadExtractsInBackground(
     return { stop() {}, done: Promise.resolve(null) };
   }
   log(`places extracts: loading ${stale.join(', ')} in the background`);
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const child: ChildProcess = spawn(process.execPath, ['--import', tsx, CLI, ...stale], {
+  const cli = nodeArgumentsFor('./load-cli', import.meta.url);
+  const child: ChildProcess = spawn(process.execPath, [...cli, ...stale], {
     env: { ...process.env, DATA_DIR: dataDir, PLACES_EXTRACTS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
