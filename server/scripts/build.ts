@@ -32,13 +32,16 @@ const filesIn = (dir: string, extension: string) =>
     .filter((file) => isRuntimeFile(file) && file.endsWith(extension))
     .map((file) => path.join(dir, file));
 
+const contractExports = (
+  JSON.parse(readFileSync(path.join(root, 'contract/package.json'), 'utf8')) as {
+    exports: Record<string, string>;
+  }
+).exports;
+
 /** `@spotbook/contract[/name]` → the compiled file its package's `exports` point at. */
 function contractOutput(specifier: string): string {
-  const manifest = JSON.parse(readFileSync(path.join(root, 'contract/package.json'), 'utf8')) as {
-    exports: Record<string, string>;
-  };
   const subpath = '.' + specifier.slice('@spotbook/contract'.length);
-  const source = manifest.exports[subpath];
+  const source = contractExports[subpath];
   if (!source) throw new Error(`${specifier} is not exported by contract/package.json`);
   return path.join(CONTRACT.output, path.relative('./src', source).replace(/\.ts$/, '.js'));
 }
