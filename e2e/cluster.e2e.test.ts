@@ -9,13 +9,13 @@ import { freshSchemaUrl } from '../server/test/postgres.ts';
 import { ApiClient } from './support/api-client.ts';
 import { copyPlacesIndex, freePort, serveCommand, untilHealthy } from './support/app-server.ts';
 import { seedSpots } from './support/spots-seed.ts';
-import { childPids } from './support/processes.ts';
+import { childPids, commandLine } from './support/processes.ts';
 import { DIALECTS } from './support/stack.ts';
 
 /** The server's worker processes: its children running the server (not the preparation). */
 const workerPids = (primary: number) =>
   childPids(primary).filter((pid) =>
-    readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/dist/server.js'),
+    commandLine(pid).some((argument) => argument.endsWith('server/dist/server.js')),
   );
 
 /** Which of the app's native libraries a process has mapped (loaded). */

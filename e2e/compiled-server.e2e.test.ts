@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.ts';
 import { freePort, serveCommand, untilHealthy } from './support/app-server.ts';
-import { childPids } from './support/processes.ts';
-
-const commandOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+import { childPids, commandLine } from './support/processes.ts';
 
 /**
  * `npm run serve` runs server/dist, the server compiled by `npm run build`
@@ -36,7 +34,7 @@ describe('the compiled server', () => {
     expect(existsSync('server/dist/server.js')).toBe(true);
     // WORKERS=1: the process started serves, no cluster. Under tsx it had esbuild's
     // service as a child; compiled, it has none.
-    expect(commandOf(child.pid!)).toEqual([process.execPath, ...serveCommand(0, '').args, '']);
+    expect(commandLine(child.pid!)).toEqual([process.execPath, ...serveCommand(0, '').args]);
     expect(childPids(child.pid!)).toEqual([]);
 
     const api = new ApiClient(url);

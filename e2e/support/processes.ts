@@ -8,3 +8,7 @@ export function childPids(pid: number): number[] {
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
   return children.split(' ').filter(Boolean).map(Number);
 }
+
+/** The command line `pid` was started with, one argument per entry. */
+export const commandLine = (pid: number) =>
+  readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);

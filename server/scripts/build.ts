@@ -23,8 +23,7 @@ const CONTRACT = {
 
 /** What runs: every module but the tests and their fixtures, which only vitest loads. */
 const isRuntimeFile = (file: string) =>
-  /\.(ts|mjs)$/.test(file) &&
-  !/\.test\.ts$/.test(file) &&
+  !file.endsWith('.test.ts') &&
   !file.split(path.sep).some((part) => ['test', 'fixtures', 'samples'].includes(part));
 
 const filesIn = (dir: string, extension: string) =>
