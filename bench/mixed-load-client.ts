@@ -53,6 +53,12 @@ export interface LoadPlan {
   acceptEncoding?: string;
   /** Paced: the requests a second of all connections together (unset: each as fast as answered). */
   ratePerSecond?: number;
+  /**
+   * Sent for this long before `durationMs` is measured, on the same connections: the
+   * one-time costs after the bench's reset and of new connections. Reported apart
+   * (`warmUp`), its errors too.
+   */
+  warmUpMs?: number;
   kinds: KindPlan[];
 }
 export interface KindFigures {
@@ -72,6 +78,16 @@ export interface LoadFigures {
   labelled: Record<string, KindFigures>;
   /** Each answer slower than a second: when it was asked, and on what connection. */
   slow: SlowAnswer[];
+  /**
+   * The load generator's own turns of its event loop that kept a 20 ms timer waiting 100 ms
+   * or more, as [seconds into the run, ms]: while it stalls, requests go out late and
+   * answers are read late, which a paced run counts as the server's latency.
+   */
+  ownLateTurns: [number, number][];
+  /** How many answers took over 100 ms, by the tenth of a second of the run they were asked in. */
+  overTenthByTenth: Record<number, number>;
+  /** All requests asked in the warm-up, whatever their kind (none without a warm-up). */
+  warmUp: KindFigures;
 }
 export interface SlowAnswer {
   kind: string;
@@ -173,7 +189,30 @@ const send = (spec: RequestSpec, person: Person) =>
 
 const slow: SlowAnswer[] = [];
 const started = performance.now();
-const deadline = started + plan.durationMs;
+/** When the measured run starts; the times reported are from here. */
+const measuredFrom = started + (plan.warmUpMs ?? 0);
+const deadline = measuredFrom + plan.durationMs;
+const warmUpLatencies: number[] = [];
+const warmUpErrors: string[] = [];
+// The one message to the bench (when it started this process): the measured run starts, so
+// it reads the server's CPU from here.
+setTimeout(() => process.send?.('measuring'), measuredFrom - started);
+process.channel?.unref(); // the channel alone keeps no load generator running
+const ownLateTurns = watchOwnTurns();
+const overTenthByTenth: Record<number, number> = {};
+
+function watchOwnTurns(): [number, number][] {
+  const TICK_MS = 20;
+  const late: [number, number][] = [];
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    if (now - last - TICK_MS >= 100)
+      late.push([(last - measuredFrom) / 1000, Math.round(now - last)]);
+    last = now;
+  }, TICK_MS).unref();
+  return late;
+}
 /** Paced: the mean gap between one person's requests, in ms. */
 const meanGap = plan.ratePerSecond ? (1000 * plan.connections) / plan.ratePerSecond : 0;
 const nextGap = () => -Math.log(1 - Math.random()) * meanGap;
@@ -205,23 +244,30 @@ async function connection(c: number) {
     if (!drawn) return;
     const [kind, spec] = drawn;
     const answer = await send(spec, person);
+    const failed = answer.status < 200 || answer.status >= 300;
+    const error =
+      failed && `${answer.status} ${spec.method} ${spec.path} ${answer.body.slice(0, 120)}`;
     const ms = performance.now() - start;
+    if (start < measuredFrom) {
+      warmUpLatencies.push(ms);
+      if (error) warmUpErrors.push(error);
+      continue;
+    }
     latencies.get(kind.kind)!.push(ms);
     if (person.label) labelled.get(person.label)!.push(ms);
+    if (error) errors.get(kind.kind)!.push(error);
+    if (ms > 100) {
+      const tenth = Math.floor((start - measuredFrom) / 100);
+      overTenthByTenth[tenth] = (overTenthByTenth[tenth] ?? 0) + 1;
+    }
     if (ms > 1000) {
-      const at = (start - started) / 1000;
       slow.push({
         kind: kind.kind,
-        at,
+        at: (start - measuredFrom) / 1000,
         ms,
         newConnection: !answer.reused,
         connectMs: answer.connectMs,
       });
-    }
-    if (answer.status < 200 || answer.status >= 300) {
-      errors
-        .get(kind.kind)!
-        .push(`${answer.status} ${spec.method} ${spec.path} ${answer.body.slice(0, 120)}`);
     }
   }
 }
@@ -242,7 +288,14 @@ function figuresOf(values: number[], failed: string[] = []): KindFigures {
     samples: failed.slice(0, 3),
   };
 }
-const figures: LoadFigures = { kinds: {}, labelled: {}, slow };
+const figures: LoadFigures = {
+  kinds: {},
+  labelled: {},
+  slow,
+  ownLateTurns,
+  overTenthByTenth,
+  warmUp: figuresOf(warmUpLatencies, warmUpErrors),
+};
 for (const [kind, values] of latencies) figures.kinds[kind] = figuresOf(values, errors.get(kind));
 for (const [label, values] of labelled) figures.labelled[label] = figuresOf(values);
 process.stdout.write(JSON.stringify(figures));

@@ -2,7 +2,7 @@
  * Preloaded into the server by `bench/mixed-load.ts --gc-trace <dir>`: appends every garbage
  * collection pause of each server process to <dir>/<pid>.gc.ndjson as
  * `[wall-clock ms at its start, pause ms, kind]`, and every turn of its event loop that kept
- * a 20 ms timer waiting 100 ms or more as `[start, ms, 'late turn', main thread CPU ms]`,
+ * a 20 ms timer waiting 100 ms or more (`SPOTBOOK_LATE_TURN_MS` sets another) as `[start, ms, 'late turn', main thread CPU ms]`,
  * flushed every 200 ms, so the bench can sum the pauses within each mix's run
  * (`gcPausesBetween` in bench/gc-pauses.ts). A late turn whose main thread used about as
  * much CPU ran JavaScript or GC all along; one that used far less waited: for the kernel to
@@ -25,7 +25,7 @@ if (dir && isMainThread) {
   };
   const file = path.join(dir, `${process.pid}.gc.ndjson`);
   const TICK_MS = 20;
-  const LATE_MS = 100;
+  const LATE_MS = Number(process.env.SPOTBOOK_LATE_TURN_MS ?? 100);
   const mainThreadStat = `/proc/${process.pid}/task/${process.pid}/stat`;
   const mainThreadCpuMs = () => {
     const fields = readFileSync(mainThreadStat, 'utf8').split(') ')[1].split(' ');

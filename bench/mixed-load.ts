@@ -24,6 +24,9 @@
  *   npx tsx bench/mixed-load.ts --sqlite --workers 2 --seconds 10
  *   BENCH_SQLITE_DIR=… BENCH_POSTGRES_DB=…  reuse databases seeded by bench/seed-spots.ts
  *   --mixes people       runs only that mix (default "people,one user")
+ *   --warm-up <s>      each mix's run measured after this many seconds of it (default 5;
+ *                      0 measures from the first request, as before 2026-11-30); the
+ *                      warm-up's figures are printed apart, its errors counted
  *   --cpu-prof <dir>   the server writes V8 CPU profiles there (one per process, at stop)
  *   --heap-prof        with --cpu-prof: sampled allocation profiles too, collected objects
  *                      included (npx tsx bench/profile-top.ts <file> sums either up)
@@ -82,6 +85,13 @@ const option = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const SECONDS = Number(option('--seconds') ?? 30);
+/**
+ * Each mix's run is measured after this much of it: the bench deletes the spots its last
+ * run created before each run (lists and galleries change at once, for every person), and
+ * opens 50 connections at once; both are one-time costs a measured steady state leaves out.
+ * The warm-up's own figures are printed beside it (decision 023, session 26).
+ */
+const WARM_UP_SECONDS = Number(option('--warm-up') ?? 5);
 const WORKER_COUNTS = (option('--workers') ?? '1,2').split(',').map(Number);
 const DATABASES = (['sqlite', 'postgres'] as const).filter(
   (db) => !(args.includes('--sqlite') || args.includes('--postgres')) || args.includes(`--${db}`),
@@ -127,15 +137,17 @@ async function forgetCreatedSpots(db: SeededDb, users: BenchUser[]) {
     .execute();
 }
 
-async function runClient(plan: LoadPlan): Promise<LoadFigures> {
+/** Runs the load generator; `measuring` is called when its measured run starts (after any warm-up). */
+async function runClient(plan: LoadPlan, measuring?: () => void): Promise<LoadFigures> {
   // The plan (thousands of requests) goes through a file: too long for an argument.
   const file = path.join(os.tmpdir(), `spotbook-load-plan-${process.pid}.json`);
   writeFileSync(file, JSON.stringify({ ...plan, acceptEncoding: ACCEPT_ENCODING }));
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/mixed-load-client.ts', file], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
+  child.once('message', () => measuring?.());
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`load generator exited with ${code}`);
   return JSON.parse(output) as LoadFigures;
@@ -213,6 +225,7 @@ async function bareRoute(sample: string): Promise<number> {
     base: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     durationMs: SECONDS * 1000,
+    warmUpMs: WARM_UP_SECONDS * 1000, // as the mixes have
     kinds: [{ kind: 'bare', weight: 1, requests: [{ method: 'GET', path: '/bare' }] }],
   });
   signalGroup(child, 'SIGTERM');
@@ -372,18 +385,25 @@ async function mixRun(
   plan: MixPlan,
   ratePerSecond?: number,
 ): Promise<MixFigures> {
-  const before = treeCpuMs(app.pid);
   const synsBefore = tcpExtCounter('TCPSynRetrans');
-  const startedAt = Date.now();
-  const figures = await runClient({
-    base,
-    origin: app.url,
-    connections: CONNECTIONS,
-    durationMs: SECONDS * 1000,
-    people: plan.people,
-    kinds: plan.kinds,
-    ratePerSecond,
-  });
+  let before = treeCpuMs(app.pid);
+  let startedAt = Date.now();
+  const figures = await runClient(
+    {
+      base,
+      origin: app.url,
+      connections: CONNECTIONS,
+      durationMs: SECONDS * 1000,
+      warmUpMs: WARM_UP_SECONDS * 1000,
+      people: plan.people,
+      kinds: plan.kinds,
+      ratePerSecond,
+    },
+    () => {
+      before = treeCpuMs(app.pid);
+      startedAt = Date.now();
+    },
+  );
   const synsSentAgain = tcpExtCounter('TCPSynRetrans') - synsBefore;
   const mixed = figures.kinds;
   const total = sum(mixed, 'count');
@@ -396,6 +416,7 @@ async function mixRun(
   );
   const line = (name: string, f: KindFigures) =>
     `  ${name.padEnd(30)} ${String(f.count).padStart(7)} answers  p50 ${f.p50.toFixed(1)} ms  p99 ${f.p99.toFixed(1)} ms  max ${f.max.toFixed(0)} ms  errors ${f.errors}${f.samples.length ? ` (${f.samples[0]})` : ''}`;
+  if (WARM_UP_SECONDS) console.log(line(`(warm-up, ${WARM_UP_SECONDS} s before)`, figures.warmUp));
   for (const [kind, f] of Object.entries(mixed)) console.log(line(kind, f));
   for (const [label, f] of Object.entries(figures.labelled))
     console.log(line(`(all of ${label})`, f));
@@ -408,11 +429,17 @@ async function mixRun(
     rate: total / SECONDS,
     p99,
     overOneSecond: sum(mixed, 'overOneSecond'),
-    errors: sum(mixed, 'errors'),
+    // The warm-up's errors count: it is unmeasured for its latency only.
+    errors: sum(mixed, 'errors') + figures.warmUp.errors,
     cpu,
   };
   console.log(`  total ${result.rate.toFixed(0)} req/s; ${cpu}`);
   if (figures.slow.length) console.log(`  over 1 s: ${slowAnswers(figures.slow)}`);
+  console.log(`  answers over 100 ms, by when asked: ${slowTimeline(figures.overTenthByTenth)}`);
+  if (figures.ownLateTurns.length) {
+    const turns = figures.ownLateTurns.map(([at, ms]) => `${ms} ms at ${at.toFixed(1)} s`);
+    console.log(`  the load generator's own late turns: ${turns.join(', ')}`);
+  }
   if (synsSentAgain) console.log(`  connection requests (SYN) sent again: ${synsSentAgain}`);
   return result;
 }
@@ -429,6 +456,21 @@ function slowAnswers(slow: SlowAnswer[]): string {
     `answered in ${span(slow.map((answer) => answer.ms))}; ` +
     `${opened.length} of them the first request of a new connection` +
     (connects.length ? `, connected after ${span(connects)}` : '')
+  );
+}
+
+/**
+ * The tenths of a second whose answers most often took over 100 ms: a stall shows as a few
+ * tenths holding most of them, queueing as many tenths holding a few each.
+ */
+function slowTimeline(byTenth: Record<number, number>): string {
+  const tenths = Object.entries(byTenth).map(([tenth, count]) => [Number(tenth), count]);
+  const all = tenths.reduce((sum, [, count]) => sum + count!, 0);
+  if (!all) return 'none';
+  const worst = tenths.sort((a, b) => b[1]! - a[1]!).slice(0, 8);
+  return (
+    `${all} in ${tenths.length} tenths of a second; most at ` +
+    worst.map(([tenth, count]) => `${(tenth! / 10).toFixed(1)} s (${count})`).join(', ')
   );
 }
 
