@@ -464,13 +464,16 @@ function slowAnswers(slow: SlowAnswer[]): string {
  * tenths holding most of them, queueing as many tenths holding a few each.
  */
 function slowTimeline(byTenth: Record<number, number>): string {
-  const tenths = Object.entries(byTenth).map(([tenth, count]) => [Number(tenth), count]);
-  const all = tenths.reduce((sum, [, count]) => sum + count!, 0);
+  const tenths = Object.entries(byTenth).map(([tenth, count]) => ({
+    at: Number(tenth) / 10,
+    count,
+  }));
+  const all = tenths.reduce((sum, tenth) => sum + tenth.count, 0);
   if (!all) return 'none';
-  const worst = tenths.sort((a, b) => b[1]! - a[1]!).slice(0, 8);
+  const worst = tenths.sort((a, b) => b.count - a.count).slice(0, 8);
   return (
     `${all} in ${tenths.length} tenths of a second; most at ` +
-    worst.map(([tenth, count]) => `${(tenth! / 10).toFixed(1)} s (${count})`).join(', ')
+    worst.map(({ at, count }) => `${at.toFixed(1)} s (${count})`).join(', ')
   );
 }
 
