@@ -244,9 +244,10 @@ async function connection(c: number) {
     if (!drawn) return;
     const [kind, spec] = drawn;
     const answer = await send(spec, person);
-    const failed = answer.status < 200 || answer.status >= 300;
     const error =
-      failed && `${answer.status} ${spec.method} ${spec.path} ${answer.body.slice(0, 120)}`;
+      answer.status < 200 || answer.status >= 300
+        ? `${answer.status} ${spec.method} ${spec.path} ${answer.body.slice(0, 120)}`
+        : undefined;
     const ms = performance.now() - start;
     if (start < measuredFrom) {
       warmUpLatencies.push(ms);

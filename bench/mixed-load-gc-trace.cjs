@@ -2,11 +2,12 @@
  * Preloaded into the server by `bench/mixed-load.ts --gc-trace <dir>`: appends every garbage
  * collection pause of each server process to <dir>/<pid>.gc.ndjson as
  * `[wall-clock ms at its start, pause ms, kind]`, and every turn of its event loop that kept
- * a 20 ms timer waiting 100 ms or more (`SPOTBOOK_LATE_TURN_MS` sets another) as
- * `[start, ms, 'late turn', main thread CPU ms]`, flushed every 200 ms, so the bench can sum
- * the pauses within each mix's run (`gcPausesBetween` in bench/gc-pauses.ts). A late turn
- * whose main thread used about as much CPU ran JavaScript or GC all along; one that used far
- * less waited: for the kernel to run it, or in a call that blocks.
+ * a 20 ms timer waiting 100 ms or more (the bench's `--late-turn-ms`, passed as
+ * `SPOTBOOK_LATE_TURN_MS`, sets another) as `[start, ms, 'late turn', main thread CPU ms]`,
+ * flushed every 200 ms, so the bench can sum the pauses within each mix's run
+ * (`gcPausesBetween` in bench/gc-pauses.ts). A late turn whose main thread used about as
+ * much CPU ran JavaScript or GC all along; one that used far less waited: for the kernel to
+ * run it, or in a call that blocks.
  */
 const { PerformanceObserver, constants, performance } = require('node:perf_hooks');
 const { appendFileSync, readFileSync } = require('node:fs');

@@ -32,6 +32,7 @@
  *                      included (npx tsx bench/profile-top.ts <file> sums either up)
  *   --gc-trace <dir>   the server logs its garbage collection pauses there; each mix's run
  *                      prints them: time, count and longest, by kind and process
+ *   --late-turn-ms <ms> with --gc-trace: late turns from this long (default 100)
  *   --skip-alone       no kind alone (a CPU profile of the mixes only)
  *   --only <kinds>     runs only the kinds whose names hold one of these words (comma list)
  *   --node-options <…> passed to the server processes (NODE_OPTIONS), e.g. a --require hook
@@ -101,6 +102,8 @@ if (CPU_PROF_DIR) mkdirSync(CPU_PROF_DIR, { recursive: true });
 const gcTraceArg = option('--gc-trace');
 const GC_TRACE_DIR = gcTraceArg && path.resolve(gcTraceArg);
 if (GC_TRACE_DIR) mkdirSync(GC_TRACE_DIR, { recursive: true });
+/** With --gc-trace: the shortest turn of the event loop it reports as late (default 100 ms). */
+const LATE_TURN_MS = option('--late-turn-ms');
 const ONLY = option('--only')?.split(',');
 const NODE_OPTIONS = [
   option('--node-options'),
@@ -266,6 +269,7 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
         ...(CPU_PROF_DIR ? { SPOTBOOK_CPU_PROFILE_DIR: path.resolve(CPU_PROF_DIR) } : {}),
         ...(args.includes('--heap-prof') ? { SPOTBOOK_HEAP_PROFILE: '1' } : {}),
         ...(GC_TRACE_DIR ? { SPOTBOOK_GC_TRACE_DIR: GC_TRACE_DIR } : {}),
+        ...(LATE_TURN_MS ? { SPOTBOOK_LATE_TURN_MS: LATE_TURN_MS } : {}),
         ...(pgName ? { DATABASE_URL: pgDatabaseUrl(pgName) } : {}),
       },
     });
