@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { signedInUser, TestClient, useTestApp, type TestUser } from '../../test/helper.ts';
+import { StatementTimeline } from '../../test/statement-timeline.ts';
+
+/*
+ * Every signed-in /api/ request reads its session. Under load one turn of the event loop
+ * parses dozens of requests, and their sessions are read in one statement
+ * (plugins/session.ts, decision 023 session 27): each request must still get its own user,
+ * and a session ended before the read must read as none.
+ */
+
+const timeline = new StatementTimeline();
+const { t, alice, bob } = useTestApp({
+  users: ['alice', 'bob'],
+  watchDb: (db) => timeline.watch(db),
+});
+
+/** A column only the session's read answers with. */
+const SESSION_COLUMN = 'expires_at';
+
+const sessionReads = () =>
+  timeline.events.filter((e) => e.kind === 'answered' && e.columns?.includes(SESSION_COLUMN))
+    .length;
+
+const whoIs = async (client: TestClient) =>
+  (await client.get('/api/user/session/')).json<{ user: { username: string } | null }>().user
+    ?.username ?? null;
+
+/** A client holding the cookie of a session its user has since signed out of. */
+async function endedSessionClient(): Promise<TestClient> {
+  const carol: TestUser = await signedInUser(t.app);
+  const stale = new TestClient(t.app);
+  for (const [name, value] of carol.client.cookies) stale.cookies.set(name, value);
+  expect(await whoIs(stale)).toBe(carol.username);
+  expect((await carol.client.post('/api/user/logout/')).statusCode).toBe(200);
+  return stale;
+}
+
+describe('session reads', () => {
+  it('reads the sessions of requests asked together in one statement, each its own', async () => {
+    const stale = await endedSessionClient();
+    const visitor = new TestClient(t.app);
+    timeline.clear();
+    const clients = [alice.client, bob.client, stale, alice.client, visitor, bob.client];
+    const users = await Promise.all(clients.map(whoIs));
+    expect(users).toEqual([alice.username, bob.username, null, alice.username, null, bob.username]);
+    expect(sessionReads()).toBe(1);
+  });
+});
