@@ -13,11 +13,12 @@ import type { GalleryQuery } from './sort-keys.ts';
  * by applying the logged changes (gallery-catch-up.ts). After any sequence of writes —
  * through the API and straight into the database, one spot or many in one statement —
  * every page it serves must equal the page of a reader that keeps nothing: plain OFFSET
- * walks and orders found anew, every spot read (no kept cards, spot-cards.ts). Marks every
+ * walks and orders found anew by the database (no search's set of matches kept,
+ * gallery-search-set.ts), every spot read (no kept cards, spot-cards.ts). Marks every
  * 3 positions make 30 spots exercise every path.
  */
 
-const PLAIN: GalleryOptions = { step: 1e9, cardBytes: 0 };
+const PLAIN: GalleryOptions = { step: 1e9, cardBytes: 0, searchSetBytes: 0 };
 
 const { t, alice } = useTestApp({ users: ['alice'] });
 const WORDS = ['garden', 'gate', 'tower', 'river', 'plain'];
@@ -51,10 +52,13 @@ const SHAPES: Partial<GalleryQuery>[] = [
   { city: 'Lyon', visited: 'false' },
   { search: 'ga' },
   { search: 'garden', visited: 'true' },
+  { search: 'g', visited: 'false' },
   { search: 'tower river' },
   { search: 'g', type: 'cafe' },
 ];
 const SORTS: ReviewSort[] = ['newest', 'oldest', 'highest_rating', 'lowest_rating'];
+type Visited = GalleryQuery['visited'];
+const VISITED: Visited[] = ['both', 'true', 'false'];
 const OFFSETS = [25, 0, 7, 13, 4];
 
 /** Every shape, sort and offset: the kept reader against one that keeps nothing. */
@@ -147,6 +151,41 @@ describe('gallery pages after writes', () => {
       );
     });
   }
+
+  it('give a search’s other sorts and filters from its set of matches, caught up', async () => {
+    // One-word searches too: walks longer than 8 entries read the matches instead.
+    const kept = galleryReader(t.ctx.db, t.ctx.dialect, { step: 3, testedWalk: 8 });
+    let asked = 0;
+    // Each query is asked once: its own kept order never serves, the words' set does. A
+    // search spelled with more leading spaces is the same words (one set) but another query.
+    const expectSame = async (search: string, sortBy: ReviewSort, visited: Visited) => {
+      const q: GalleryQuery = {
+        offset: 0,
+        limit: 40,
+        sortBy,
+        visited,
+        search: ' '.repeat(asked++) + search,
+      };
+      const plain = galleryReader(t.ctx.db, t.ctx.dialect, PLAIN);
+      expect(await kept(alice.id, q), JSON.stringify(q)).toEqual(await plain(alice.id, q));
+    };
+    for (const search of ['g', 'tower river']) {
+      await expectSame(search, 'newest', 'both');
+      for (const [write, n] of [
+        ['create', 1],
+        ['reword', 2],
+        ['rate', 3],
+        ['visit', 4],
+        ['remove', 5],
+        ['direct', 6],
+      ] as const) {
+        await WRITES[write]!(n);
+        for (const sortBy of SORTS) {
+          for (const visited of VISITED) await expectSame(search, sortBy, visited);
+        }
+      }
+    }
+  });
 
   it('start afresh once the log no longer reaches back to what they keep', async () => {
     const kept = galleryReader(t.ctx.db, t.ctx.dialect, { step: 3 });

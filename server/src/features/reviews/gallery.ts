@@ -9,6 +9,7 @@ import {
   type WholeOrder,
 } from './gallery-positions.ts';
 import { indexWalk, type OrderSource } from './gallery-index-walk.ts';
+import { searchSets } from './gallery-search-set.ts';
 import { countedSearchPage, isCountedSearch } from './gallery-counted-search.ts';
 import type { WalkMarks } from './gallery-word-walk.ts';
 import {
@@ -20,7 +21,7 @@ import {
   testedWholeOrder,
 } from './gallery-sqlite-search.ts';
 import { queryWords } from './search-text.ts';
-import type { GalleryQuery } from './sort-keys.ts';
+import { hasPlaceFilter, type GalleryQuery } from './sort-keys.ts';
 import { SpotCards, unkeptCards, type GalleryPage, type PageIds } from './spot-cards.ts';
 
 export type { GalleryQuery } from './sort-keys.ts';
@@ -44,6 +45,8 @@ export interface GalleryOptions {
   testedWalk?: number;
   /** The memory the spots' kept cards may take (spot-cards.ts); 0 keeps none. */
   cardBytes?: number;
+  /** PostgreSQL: the memory the searches' sets of matches may take (gallery-search-set.ts); 0 keeps none. */
+  searchSetBytes?: number;
 }
 
 /**
@@ -59,6 +62,8 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
   const broadSearch = options.broadSearch ?? 1000;
   const readVersion = galleryVersionReader(db);
   const kept = options.cardBytes === 0 ? undefined : new SpotCards(db, options.cardBytes);
+  const searchSetOrder =
+    options.searchSetBytes === 0 ? undefined : searchSets(db, options.searchSetBytes);
   /** The page's cards: kept ones as they are, the others read. */
   const cardsOf = (userId: number, version: number, ids: PageIds) =>
     kept ? kept.page(userId, version, ids) : unkeptCards(db, userId, ids);
@@ -80,8 +85,10 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
    * once. Directly: one word from the prefix counters (either database); on SQLite, with no
    * other filter, sorted by id from the FTS index and by rating by a walk of the sort index
    * (gallery-sqlite-search.ts). The order comes, on SQLite with no other filter by rating,
-   * from the set of matches tested against the sort index; otherwise from the query's
-   * filter or sort index, narrowed by the search index (gallery-index-walk.ts).
+   * from the set of matches tested against the sort index; on PostgreSQL without a type,
+   * city or country filter, from the words' set of matches, kept for all their sorts
+   * (gallery-search-set.ts); otherwise from the query's filter or sort index, narrowed by
+   * the search index (gallery-index-walk.ts).
    */
   async function searchPage(userId: number, q: GalleryQuery, at: Positions, found: Found) {
     const slice = ({ ids }: WholeOrder) => ({
@@ -99,6 +106,10 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     if (dialect === 'postgres') {
       const direct = await countedSearchPage(db, dialect, userId, q, options.testedWalk, kept);
       if (direct) return direct;
+      // One set of matches for every sort and visited filter of the same words.
+      if (searchSetOrder && !hasPlaceFilter(q)) {
+        order = await searchSetOrder(userId, q, at.version, found);
+      }
     }
     if (dialect === 'sqlite') {
       // Pages read from the indexes and counters, keeping nothing (gallery-sqlite-search.ts,
