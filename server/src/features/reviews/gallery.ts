@@ -45,7 +45,10 @@ export interface GalleryOptions {
   testedWalk?: number;
   /** The memory the spots' kept cards may take (spot-cards.ts); 0 keeps none. */
   cardBytes?: number;
-  /** PostgreSQL: the memory the searches' sets of matches may take (gallery-search-set.ts); 0 keeps none. */
+  /**
+   * PostgreSQL: the memory the searches' sets of matches may take (gallery-search-set.ts);
+   * 0 keeps none.
+   */
   searchSetBytes?: number;
 }
 
