@@ -147,6 +147,10 @@ interface SearchIndex {
   table?: 'hits';
 }
 
+/** PostgreSQL: whether a spot on alias `r` has the words, through the GIN index (migration 002). */
+export const pgWordsMatch = (userId: number, words: string[]) =>
+  sql<SqlBool>`${sql.raw(PG_SEARCH_VECTOR_SQL)} @@ ${pgTsQuery(userId, words)}::tsquery`;
+
 function searchIndex(
   db: Db,
   dialect: DialectName,
@@ -176,8 +180,7 @@ function searchIndex(
       },
     };
   }
-  const tsquery = pgTsQuery(userId, words);
-  const matching = sql<SqlBool>`${sql.raw(PG_SEARCH_VECTOR_SQL)} @@ ${tsquery}::tsquery`;
+  const matching = pgWordsMatch(userId, words);
   /*
    * The filters go inside, so only the matches they keep are read from the heap. With a
    * type, city or country the user's id goes too: the planner can then AND the GIN index

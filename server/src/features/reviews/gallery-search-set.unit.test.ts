@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { orderFromSet, type SearchSet } from './gallery-search-set.ts';
+import { orderFromSet, withVisited, type SearchSet } from './gallery-search-set.ts';
 import type { GalleryQuery } from './sort-keys.ts';
 
 // Ids ascending, as the set keeps them; rating 0 is unrated (last in both rating sorts).
+const ratings = [3, 0, 5, 3, 1, 5];
+const visited = [1, 0, 1, 1, 0, 0];
 const set: SearchSet = {
   version: 7,
-  ids: Int32Array.from([10, 11, 12, 13, 14, 15]),
-  ratings: Uint8Array.from([3, 0, 5, 3, 1, 5]),
-  visited: Uint8Array.from([1, 0, 1, 1, 0, 0]),
+  order: {
+    ids: Int32Array.from([10, 11, 12, 13, 14, 15]),
+    ratings: Uint8Array.from(ratings.map((rating, i) => withVisited(rating, visited[i]!))),
+  },
 };
 
 const idsOf = (q: Partial<GalleryQuery>) => [

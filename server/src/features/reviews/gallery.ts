@@ -66,7 +66,9 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
   const readVersion = galleryVersionReader(db);
   const kept = options.cardBytes === 0 ? undefined : new SpotCards(db, options.cardBytes);
   const searchSetOrder =
-    options.searchSetBytes === 0 ? undefined : searchSets(db, options.searchSetBytes);
+    dialect === 'postgres' && options.searchSetBytes !== 0
+      ? searchSets(db, options.searchSetBytes)
+      : undefined;
   /** The page's cards: kept ones as they are, the others read. */
   const cardsOf = (userId: number, version: number, ids: PageIds) =>
     kept ? kept.page(userId, version, ids) : unkeptCards(db, userId, ids);
