@@ -5,6 +5,7 @@ import type { User } from '@spotbook/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
+import { noSpotCounters, type SpotCounters } from '../features/reviews/spot-counters.ts';
 import { clock } from '../lib/clock.ts';
 import { notAuthenticated } from '../lib/errors.ts';
 import { randomToken, sha256 } from '../lib/tokens.ts';
@@ -21,18 +22,20 @@ declare module 'fastify' {
     /** hashed id of the current session row, when there is one */
     sessionId: string | null;
     /**
-     * The signed-in user's gallery version (`spot_counts.version`, 0 before their first
-     * spot), read with the session: the gallery's response cache compares it instead of
-     * reading it again. Null when signed out.
+     * The signed-in user's gallery version and spot counters (`spot_counts`, zeros before
+     * their first spot), read with the session: the gallery's response cache compares the
+     * version instead of reading it again, and a page of all, visited or not visited spots
+     * takes its count from them. Null when signed out.
      */
-    galleryVersion: number | null;
+    galleryCounters: SpotCounters | null;
   }
 }
 
 // Every signed-in /api/ request runs this lookup: it is compiled once and run with the
 // session ids (building the query each time cost as much as running it). It also reads
 // the user's gallery version, which every gallery request needs before anything else:
-// one round trip less on the commonest request (decision 023, session 14).
+// one round trip less on the commonest request (decision 023, session 14); and the spot
+// counters at that version, a page's count without a statement of its own (session 28).
 const sessionsByIds = compiledOnce((db, ids: string[]) =>
   db
     .selectFrom('sessions')
@@ -45,6 +48,8 @@ const sessionsByIds = compiledOnce((db, ids: string[]) =>
       'users.email',
       'sessions.expires_at',
       'spot_counts.version',
+      'spot_counts.total',
+      'spot_counts.visited',
     ])
     .where('sessions.id', 'in', ids),
 );
@@ -80,7 +85,7 @@ function sessionReader(db: Db): (id: string) => Promise<SessionRow | undefined> 
 export function registerSessions(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  app.decorateRequest('galleryVersion', null);
+  app.decorateRequest('galleryCounters', null);
   const readSession = sessionReader(db);
   // The row id a validly signed cookie names is a function of the cookie alone: kept for
   // the cookies in use instead of an HMAC and a hash on every request (5 % of a spot's
@@ -107,7 +112,10 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
     if (!row || row.expires_at < clock.now()) return;
     request.user = { id: row.id, username: row.username, email: row.email };
     request.sessionId = id;
-    request.galleryVersion = row.version ?? 0;
+    request.galleryCounters =
+      row.version === null
+        ? noSpotCounters()
+        : { version: row.version, total: row.total ?? 0, visited: row.visited ?? 0 };
   });
 }
 
@@ -140,7 +148,7 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   request.user = null;
   request.sessionId = null;
-  request.galleryVersion = null;
+  request.galleryCounters = null;
 }
 
 /** preHandler for routes that need a signed-in user (contract §2's 403 detail). */

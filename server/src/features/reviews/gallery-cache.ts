@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/connection.ts';
-import { compiledOnce } from '../../db/compiled-once.ts';
 import type { GalleryQuery } from './sort-keys.ts';
 import { galleryPageJson, type GalleryPage } from './spot-cards.ts';
+import { spotCountersReader, type SpotCounters } from './spot-counters.ts';
 
 /**
  * The gallery's response cache (docs/decisions/004-gallery-query.md, "Response cache").
@@ -52,35 +52,26 @@ export function galleryCacheKey(userId: number, q: GalleryQuery): string {
   return JSON.stringify([userId, offset, limit, sortBy, visited, search, type, city, country]);
 }
 
-const versionOf = compiledOnce((db, userId: number) =>
-  db.selectFrom('spot_counts').select('version').where('user_id', '=', userId),
-);
-
-/** Reads a user's gallery version (0 before their first spot): on every gallery request's path. */
-export function galleryVersionReader(db: Db): (userId: number) => Promise<number> {
-  return async (userId) => (await versionOf(db, userId))[0]?.version ?? 0;
-}
-
 /**
  * The JSON of one user's gallery page: from the cache when the user's version hasn't
  * moved since it was stored, otherwise built by `build` and stored. The version is read
  * before the page, so a page is never stored under a version newer than its data: the
- * caller's `knownVersion` (read with the session, earlier in the same request) or, without
- * one, read here.
+ * caller's `known` version and counters (read with the session, earlier in the same
+ * request) or, without them, read here.
  */
 export function cachedGallery(
   db: Db,
-  build: (userId: number, q: GalleryQuery, version: number) => Promise<GalleryPage>,
+  build: (userId: number, q: GalleryQuery, counters: SpotCounters) => Promise<GalleryPage>,
   cache = new GalleryCache(),
 ) {
-  const readVersion = galleryVersionReader(db);
-  return async (userId: number, q: GalleryQuery, knownVersion?: number): Promise<string> => {
+  const readCounters = spotCountersReader(db);
+  return async (userId: number, q: GalleryQuery, known?: SpotCounters): Promise<string> => {
     const key = galleryCacheKey(userId, q);
-    const version = knownVersion ?? (await readVersion(userId));
-    const hit = cache.get(key, version);
+    const counters = known ?? (await readCounters(userId));
+    const hit = cache.get(key, counters.version);
     if (hit !== undefined) return hit;
-    const json = galleryPageJson(await build(userId, q, version));
-    cache.set(key, version, json);
+    const json = galleryPageJson(await build(userId, q, counters));
+    cache.set(key, counters.version, json);
     return json;
   };
 }

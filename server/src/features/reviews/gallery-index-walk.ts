@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Positions, WholeOrder } from './gallery-positions.ts';
 import { sqliteMatchCount } from './gallery-sqlite-search.ts';
 import { seekWalk } from './gallery-seek-walk.ts';
+import { countedBy, spotCountersReader } from './spot-counters.ts';
 import { decodeOrder, pgOrderCodes, spotCode, sqliteCodes } from './gallery-whole-order.ts';
 import { ftsMatchQuery, pgTsQuery, queryWords } from './search-text.ts';
 import {
@@ -125,15 +126,8 @@ export function indexWalk(
 }
 
 /** All spots, or visited / not visited: the per-user counters kept by triggers (002). */
-async function counted(db: Db, userId: number, q: GalleryQuery) {
-  const counts = await db
-    .selectFrom('spot_counts')
-    .select(['total', 'visited'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  const { total = 0, visited = 0 } = counts ?? {};
-  return q.visited === 'both' ? total : q.visited === 'true' ? visited : total - visited;
-}
+const counted = async (db: Db, userId: number, q: GalleryQuery) =>
+  countedBy(q.visited, await spotCountersReader(db)(userId));
 
 interface SearchIndex {
   /** Adds what `contains` needs to a query (PostgreSQL: the matches, computed once). */

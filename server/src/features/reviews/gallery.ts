@@ -1,5 +1,4 @@
 import type { Db, DialectName } from '../../db/connection.ts';
-import { galleryVersionReader } from './gallery-cache.ts';
 import { catchUp } from './gallery-catch-up.ts';
 import {
   addMark,
@@ -23,6 +22,12 @@ import {
 import { queryWords } from './search-text.ts';
 import { hasPlaceFilter, type GalleryQuery } from './sort-keys.ts';
 import { SpotCards, unkeptCards, type GalleryPage, type PageIds } from './spot-cards.ts';
+import {
+  countedBy,
+  isCountedByCounters,
+  spotCountersReader,
+  type SpotCounters,
+} from './spot-counters.ts';
 
 export type { GalleryQuery } from './sort-keys.ts';
 
@@ -53,17 +58,18 @@ export interface GalleryOptions {
 }
 
 /**
- * The gallery of one app instance: `(userId, query, version?) → page and count`
+ * The gallery of one app instance: `(userId, query, counters?) → page and count`
  * (docs/decisions/004-gallery-query.md). A page's ids are picked on a covering index,
  * seeking to a kept mark near the offset (never walking a deep offset), or sliced from a
  * search's kept order; only the `limit` rows found are read with their places and photos.
  * What is kept is per gallery version and follows the user's writes (gallery-catch-up.ts).
- * `version` is the one the response cache read; without it the version is read here.
+ * `counters` are the version and counts the response cache read (spot-counters.ts); without
+ * them they are read here.
  */
 export function galleryReader(db: Db, dialect: DialectName, options: GalleryOptions = {}) {
   const positions = new GalleryPositions(options.step);
   const broadSearch = options.broadSearch ?? 1000;
-  const readVersion = galleryVersionReader(db);
+  const readCounters = spotCountersReader(db);
   const kept = options.cardBytes === 0 ? undefined : new SpotCards(db, options.cardBytes);
   const searchSetOrder =
     dialect === 'postgres' && options.searchSetBytes !== 0
@@ -156,7 +162,7 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
    * the write's change would later be applied to it a second time.
    */
   async function keepFound(userId: number, at: Positions, found: Found) {
-    if (found.length && (await readVersion(userId)) === at.version) {
+    if (found.length && (await readCounters(userId)).version === at.version) {
       for (const keep of found) keep();
       positions.keep(at);
     }
@@ -169,25 +175,25 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
    * at once. On PostgreSQL that is one round trip's wait instead of two or three in a row;
    * the commonest page, a first one, is such a page.
    */
-  async function firstStepPage(userId: number, q: GalleryQuery, version: number) {
+  async function firstStepPage(userId: number, q: GalleryQuery, counters: SpotCounters) {
     // Without search words the order needs no kept positions: one source for both.
     const source = indexWalk(db, dialect, userId, q, undefined, broadSearch);
     const ids = source.walk(undefined, q.offset, q.limit).then((rows) => rows.map((r) => r.id));
-    const counted = positionsAt(userId, q, version).then(async (at) => {
+    const counted = positionsAt(userId, q, counters.version).then(async (at) => {
       const found: Found = [];
-      const count = await countOf(source, at, found);
+      const count = await countOf(source, q, at, counters, found);
       await keepFound(userId, at, found);
       return count;
     });
-    const [results, count] = await Promise.all([cardsOf(userId, version, ids), counted]);
+    const [results, count] = await Promise.all([cardsOf(userId, counters.version, ids), counted]);
     return { count, results };
   }
 
-  return async (userId: number, q: GalleryQuery, version?: number): Promise<GalleryPage> => {
-    const wanted = version ?? (await readVersion(userId));
+  return async (userId: number, q: GalleryQuery, known?: SpotCounters): Promise<GalleryPage> => {
+    const counters = known ?? (await readCounters(userId));
     const words = queryWords(q.search);
-    if (!words.length && q.offset < positions.step) return firstStepPage(userId, q, wanted);
-    const at = await positionsAt(userId, q, wanted);
+    if (!words.length && q.offset < positions.step) return firstStepPage(userId, q, counters);
+    const at = await positionsAt(userId, q, counters.version);
     const found: Found = [];
     if (words.length > 0) {
       const { ids, count } = await searchPage(userId, q, at, found);
@@ -201,12 +207,12 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     let ids: number[], count: number;
     if (isDeep(at, q, positions.step)) {
       // The count first: it tells whether the page is nearer the end of the order.
-      count = await countOf(source, at, found);
+      count = await countOf(source, q, at, counters, found);
       ids = await deepPageIds(source, at, q, positions.step, count, found);
     } else {
       [ids, count] = await Promise.all([
         pageIds(source, at, q, positions.step, found),
-        countOf(source, at, found),
+        countOf(source, q, at, counters, found),
       ]);
     }
     const results = await cardsOf(userId, at.version, ids);
@@ -215,8 +221,22 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
   };
 }
 
-async function countOf(source: OrderSource, at: Positions, found: Found) {
+/**
+ * The query's count, kept with its positions. A count that is one of the counters read at
+ * the positions' version is that version's exactly: kept at once, with no version to read
+ * again afterwards (`keepFound`).
+ */
+async function countOf(
+  source: OrderSource,
+  q: GalleryQuery,
+  at: Positions,
+  counters: SpotCounters,
+  found: Found,
+) {
   if (at.count !== undefined) return at.count;
+  if (counters.version === at.version && isCountedByCounters(q)) {
+    return (at.count = countedBy(q.visited, counters));
+  }
   const count = await source.count();
   found.push(() => (at.count = count));
   return count;

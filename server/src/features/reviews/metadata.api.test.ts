@@ -5,7 +5,7 @@ import { GALLERY_CHANGES_KEPT } from '../../db/migrations/008_gallery_changes.ts
 import { createPlace, createSpot } from '../../../test/factories.ts';
 import { signedInUser, useTestApp, type TestUser } from '../../../test/helper.ts';
 import { CHANGE_LOG_COLUMN, StatementTimeline } from '../../../test/statement-timeline.ts';
-import { galleryVersionReader } from './gallery-cache.ts';
+import { spotCountersReader } from './spot-counters.ts';
 import { spotMetadataReader } from './metadata.ts';
 
 /*
@@ -79,7 +79,8 @@ const writes = (user: TestUser) => ({
 const fresh = async (userId: number) => (await spotMetadataReader(t.ctx.db)(userId)).plain();
 
 /** The user's gallery version, read as the session hook reads it. */
-const sessionVersion = (userId: number) => galleryVersionReader(t.ctx.db)(userId);
+const sessionVersion = async (userId: number) =>
+  (await spotCountersReader(t.ctx.db)(userId)).version;
 let calls = 0;
 
 /**

@@ -54,10 +54,10 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
       },
     },
     // Sent as the JSON string built (and checked against the schema) once per version,
-    // which the session hook read with the session (plugins/session.ts).
+    // which the session hook read with the session and the counters (plugins/session.ts).
     async (request, reply) => {
-      const version = request.galleryVersion ?? undefined;
-      const json = await galleryJson(currentUser(request).id, request.query, version);
+      const counters = request.galleryCounters ?? undefined;
+      const json = await galleryJson(currentUser(request).id, request.query, counters);
       return sendJson(reply, json);
     },
   );
@@ -76,7 +76,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
     // gzip (the Content-Encoding makes @fastify/compress leave it alone; metadata.ts), at
     // the gallery version the session hook read.
     async (request, reply) => {
-      const version = request.galleryVersion ?? undefined;
+      const version = request.galleryCounters?.version;
       const answer = await spotMetadata(currentUser(request).id, version);
       return sendGzippedJson(request, reply, answer);
     },
