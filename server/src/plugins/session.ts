@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import DataLoader from 'dataloader';
 import { LRUCache } from 'lru-cache';
 import type { User } from '@spotbook/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
+import { perTurnLoader } from '../db/per-turn-loader.ts';
 import { noSpotCounters, type SpotCounters } from '../features/reviews/spot-counters.ts';
 import { clock } from '../lib/clock.ts';
 import { notAuthenticated } from '../lib/errors.ts';
@@ -56,26 +56,12 @@ const sessionsByIds = compiledOnce((db, ids: string[]) =>
 
 type SessionRow = Awaited<ReturnType<typeof sessionsByIds>>[number];
 
-/**
- * Reads sessions by row id, the requests of one turn of the event loop in one statement:
- * under load a turn parses dozens of requests, and on PostgreSQL each statement is a round
- * trip, a pooled connection held and a backend's parse and execute (decision 023, session
- * 27). Nothing is kept: each request reads its session as it is when the batch runs, in
- * the same turn it was asked. One request alone is a batch of one.
- */
-function sessionReader(db: Db): (id: string) => Promise<SessionRow | undefined> {
-  const loader = new DataLoader<string, SessionRow | undefined>(
-    async (ids) => {
-      const rows = await sessionsByIds(db, [...new Set(ids)]);
-      const byId = new Map(rows.map((row) => [row.session_id, row]));
-      return ids.map((id) => byId.get(id));
-    },
-    // After every request parsed in this turn (setImmediate runs once the poll phase is
-    // over), not after each one's own callback (DataLoader's default, process.nextTick).
-    { cache: false, maxBatchSize: 64, batchScheduleFn: (run) => setImmediate(run) },
-  );
-  return (id) => loader.load(id);
-}
+/** Reads sessions by row id, the requests of one turn of the event loop in one statement. */
+const sessionReader = (db: Db) =>
+  perTurnLoader<string, SessionRow>(async (ids) => {
+    const rows = await sessionsByIds(db, ids);
+    return new Map(rows.map((row) => [row.session_id, row]));
+  }, 64);
 
 /**
  * Server-side sessions: the cookie holds a random token (signed with SESSION_SECRET),

@@ -2,10 +2,11 @@ import type { Review, ReviewListRef, ReviewUpdateBody, User } from '@spotbook/co
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { clock } from '../../lib/clock.ts';
-import { presentJoinedSpots, SPOT_COLUMNS, spotsWithPhotos, type SpotRow } from './presenter.ts';
+import { SPOT_COLUMNS, type SpotRow } from './presenter.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { setListsOfSpot, updateSpotAndSetLists } from '../lists/list-reviews-repository.ts';
 import { spotColumns } from './spot-columns.ts';
+import { spotsById } from './spots-by-id.ts';
 
 const spotById = compiledOnce((db, id: number) =>
   db
@@ -54,13 +55,9 @@ export async function visibleSpot(
 const mayView = async (db: Db, spotId: number, authorId: number, viewer: User | null) =>
   authorId === viewer?.id || (await sharedListOfSpot(db, spotId, authorId)).length > 0;
 
-const spotWithPhotosById = compiledOnce((db, id: number) =>
-  spotsWithPhotos(db).where('r.id', '=', id),
-);
-
-/** A spot as answers show it, read with its photos in one statement. */
-export async function spotAnswer(db: Db, id: number): Promise<Review | undefined> {
-  return presentJoinedSpots(await spotWithPhotosById(db, id))[0];
+/** A spot as answers show it, read with its photos (and the turn's other spots, spotsById). */
+export function spotAnswer(db: Db, id: number): Promise<Review | undefined> {
+  return spotsById(db)(id);
 }
 
 /** The spot page's answer: `spot` as `spotAnswer` read it, under visibleSpot's rule. */

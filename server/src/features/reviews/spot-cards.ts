@@ -1,10 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import { reviewSchema, type Review } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
-import { compiledOnce } from '../../db/compiled-once.ts';
 import { responseSerializer } from '../../lib/response-serializer.ts';
 import { readChangesFor } from './gallery-changes.ts';
-import { presentJoinedSpots, spotsWithPhotos } from './presenter.ts';
+import { spotsById } from './spots-by-id.ts';
 
 /** A spot on a gallery page: its id, and its JSON as the page sends it. */
 export interface SpotCard {
@@ -31,19 +30,19 @@ export const galleryPageJson = ({ count, results }: GalleryPage) =>
  */
 const serializeCard = responseSerializer<Review>(reviewSchema, '/api/reviews/review/');
 
-const userSpotsIn = compiledOnce((db, userId: number, ids: number[]) =>
-  spotsWithPhotos(db).where('r.id', 'in', ids).where('r.user_id', '=', userId),
-);
-
-/** The user's spots among `ids` as cards, read from the database (a spot gone is absent). */
+/**
+ * The user's spots among `ids` as cards (a spot gone is absent), read with the other spots
+ * asked in this turn of the event loop (spotsById).
+ */
 export async function readCards(
   db: Db,
   userId: number,
   ids: number[],
 ): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const spots = presentJoinedSpots(await userSpotsIn(db, userId, ids));
-  return new Map(spots.map((spot) => [spot.id, serializeCard(spot)]));
+  const cards = new Map<number, string>();
+  const spots = await Promise.all(ids.map(spotsById(db)));
+  for (const spot of spots) if (spot?.user === userId) cards.set(spot.id, serializeCard(spot));
+  return cards;
 }
 
 /** Where a user's kept cards stand: valid at `version`, of this `generation`. */
