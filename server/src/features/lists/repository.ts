@@ -1,6 +1,7 @@
 import { normalizeText, type ListPageQuery } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
+import { perDatabase, perTurnLoader } from '../../db/per-turn-loader.ts';
 import { normalizeSlug } from './slugs.ts';
 import { containsText } from './sql-like.ts';
 
@@ -55,19 +56,38 @@ const withCount = <T extends { spot_count: number | null }>(row: T) => ({
   spot_count: Number(row.spot_count ?? 0),
 });
 
-/** By id, current slug or any old slug (list_slugs holds them all). */
+/**
+ * By id, current slug or any old slug (list_slugs holds them all): the lists one turn of the
+ * event loop asks for read together, one statement for ids and one for slugs (decision
+ * 023, session 28).
+ */
 export async function findList(db: Db, key: string): Promise<ListRecord | undefined> {
   const parsed = parseListKey(key);
   if (!parsed) return undefined;
-  const [row] = await ('id' in parsed ? listById(db, parsed.id) : listBySlug(db, parsed.slug));
-  return row && withCount(row);
+  return listsByKey(db)('id' in parsed ? parsed.id : parsed.slug);
 }
 
-const listById = compiledOnce((db, id: number) => selectLists(db).where('lists.id', '=', id));
-const listBySlug = compiledOnce((db, slug: string) =>
-  selectLists(db).where('lists.id', '=', (eb) =>
-    eb.selectFrom('list_slugs').select('list_slugs.list_id').where('list_slugs.slug', '=', slug),
-  ),
+/** Lists by id (a number) or by a normalised slug (a string), per turn of the event loop. */
+const listsByKey = perDatabase((db: Db) =>
+  perTurnLoader<number | string, ListRecord>(async (keys) => {
+    const ids = keys.filter((key) => typeof key === 'number');
+    const slugs = keys.filter((key) => typeof key === 'string');
+    const [byId, bySlug] = await Promise.all([
+      ids.length ? listsById(db, ids) : [],
+      slugs.length ? listsBySlugs(db, slugs) : [],
+    ]);
+    const found = new Map<number | string, ListRecord>();
+    for (const row of byId) found.set(row.id, withCount(row));
+    for (const { key_slug, ...row } of bySlug) found.set(key_slug, withCount(row));
+    return found;
+  }, 64),
+);
+
+const listsBySlugs = compiledOnce((db, slugs: string[]) =>
+  selectLists(db)
+    .innerJoin('list_slugs', 'list_slugs.list_id', 'lists.id')
+    .select('list_slugs.slug as key_slug')
+    .where('list_slugs.slug', 'in', slugs),
 );
 
 const listsById = compiledOnce((db, ids: number[]) => selectLists(db).where('lists.id', 'in', ids));
