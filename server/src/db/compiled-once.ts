@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './connection.ts';
+import { perDatabase } from './per-database.ts';
 
 /** Stands for argument `arg` (its item `item`, for a list) in a query built once. */
 class Marker {
@@ -58,7 +59,7 @@ export function compiledOnce<Args extends unknown[], Row>(
   maxShapes = 40,
 ): (db: Db, ...args: Args) => Promise<Row[]> {
   // Per database: the SQL differs between dialects (`?` or `$1`), and tests open several.
-  const compiledBy = new WeakMap<Db, Map<string, CompiledQuery<Row>>>();
+  const shapesOf = perDatabase((_db: Db) => new Map<string, CompiledQuery<Row>>());
 
   const compile = (db: Db, args: Args): CompiledQuery<Row> => {
     const markers = markersFor(args);
@@ -72,8 +73,7 @@ export function compiledOnce<Args extends unknown[], Row>(
 
   return async (db, ...given) => {
     const args = given.map(padded) as Args;
-    let shapes = compiledBy.get(db);
-    if (!shapes) compiledBy.set(db, (shapes = new Map<string, CompiledQuery<Row>>()));
+    const shapes = shapesOf(db);
     const shape = shapeOf(args);
     let compiled = shapes.get(shape);
     if (!compiled) {

@@ -25,16 +25,3 @@ export function perTurnLoader<K, V>(
   );
   return (key) => loader.load(key);
 }
-
-/**
- * One loader per database handle (tests open several), made by `make` on first use: for a
- * loader a module's free functions share, as `compiledOnce` shares compiled statements.
- */
-export function perDatabase<Db extends object, Loader>(make: (db: Db) => Loader) {
-  const loaders = new WeakMap<Db, Loader>();
-  return (db: Db): Loader => {
-    let loader = loaders.get(db);
-    if (!loader) loaders.set(db, (loader = make(db)));
-    return loader;
-  };
-}

@@ -1,7 +1,8 @@
 import { normalizeText, type ListPageQuery } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import { perDatabase, perTurnLoader } from '../../db/per-turn-loader.ts';
+import { perDatabase } from '../../db/per-database.ts';
+import { perTurnLoader } from '../../db/per-turn-loader.ts';
 import { normalizeSlug } from './slugs.ts';
 import { containsText } from './sql-like.ts';
 

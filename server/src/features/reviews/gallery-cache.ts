@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/connection.ts';
 import type { GalleryQuery } from './sort-keys.ts';
 import { galleryPageJson, type GalleryPage } from './spot-cards.ts';
-import { spotCountersReader, type SpotCounters } from './spot-counters.ts';
+import { readSpotCounters, type SpotCounters } from './spot-counters.ts';
 
 /**
  * The gallery's response cache (docs/decisions/004-gallery-query.md, "Response cache").
@@ -64,10 +64,9 @@ export function cachedGallery(
   build: (userId: number, q: GalleryQuery, counters: SpotCounters) => Promise<GalleryPage>,
   cache = new GalleryCache(),
 ) {
-  const readCounters = spotCountersReader(db);
   return async (userId: number, q: GalleryQuery, known?: SpotCounters): Promise<string> => {
     const key = galleryCacheKey(userId, q);
-    const counters = known ?? (await readCounters(userId));
+    const counters = known ?? (await readSpotCounters(db, userId));
     const hit = cache.get(key, counters.version);
     if (hit !== undefined) return hit;
     const json = galleryPageJson(await build(userId, q, counters));

@@ -4,7 +4,7 @@ import { useTestApp } from '../../../test/helper.ts';
 import { CHANGE_LOG_COLUMN, StatementTimeline } from '../../../test/statement-timeline.ts';
 import { galleryReader } from './gallery.ts';
 import type { GalleryQuery } from './sort-keys.ts';
-import { spotCountersReader } from './spot-counters.ts';
+import { readSpotCounters } from './spot-counters.ts';
 
 /*
  * On PostgreSQL each statement is a round trip, and under load each answer waits for the
@@ -51,7 +51,7 @@ describe('a first gallery page of a query not asked before', () => {
       const place = await createPlace(t.ctx, { display_name: name });
       await createSpot(bob, place, { visited: i === 0 });
     }
-    const counters = await spotCountersReader(t.ctx.db)(bob.id);
+    const counters = await readSpotCounters(t.ctx.db, bob.id);
     expect(counters).toMatchObject({ total: 3, visited: 1 });
     const timeline = new StatementTimeline();
     const page = galleryReader(timeline.watch(t.ctx.db), t.ctx.dialect);

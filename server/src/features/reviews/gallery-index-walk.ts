@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Positions, WholeOrder } from './gallery-positions.ts';
 import { sqliteMatchCount } from './gallery-sqlite-search.ts';
 import { seekWalk } from './gallery-seek-walk.ts';
-import { countedBy, spotCountersReader } from './spot-counters.ts';
+import { countedBy, readSpotCounters } from './spot-counters.ts';
 import { decodeOrder, pgOrderCodes, spotCode, sqliteCodes } from './gallery-whole-order.ts';
 import { ftsMatchQuery, pgTsQuery, queryWords } from './search-text.ts';
 import {
@@ -127,7 +127,7 @@ export function indexWalk(
 
 /** All spots, or visited / not visited: the per-user counters kept by triggers (002). */
 const counted = async (db: Db, userId: number, q: GalleryQuery) =>
-  countedBy(q.visited, await spotCountersReader(db)(userId));
+  countedBy(q.visited, await readSpotCounters(db, userId));
 
 interface SearchIndex {
   /** Adds what `contains` needs to a query (PostgreSQL: the matches, computed once). */

@@ -25,7 +25,7 @@ import { SpotCards, unkeptCards, type GalleryPage, type PageIds } from './spot-c
 import {
   countedBy,
   isCountedByCounters,
-  spotCountersReader,
+  readSpotCounters,
   type SpotCounters,
 } from './spot-counters.ts';
 
@@ -69,7 +69,6 @@ export interface GalleryOptions {
 export function galleryReader(db: Db, dialect: DialectName, options: GalleryOptions = {}) {
   const positions = new GalleryPositions(options.step);
   const broadSearch = options.broadSearch ?? 1000;
-  const readCounters = spotCountersReader(db);
   const kept = options.cardBytes === 0 ? undefined : new SpotCards(db, options.cardBytes);
   const searchSetOrder =
     dialect === 'postgres' && options.searchSetBytes !== 0
@@ -162,7 +161,7 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
    * the write's change would later be applied to it a second time.
    */
   async function keepFound(userId: number, at: Positions, found: Found) {
-    if (found.length && (await readCounters(userId)).version === at.version) {
+    if (found.length && (await readSpotCounters(db, userId)).version === at.version) {
       for (const keep of found) keep();
       positions.keep(at);
     }
@@ -190,7 +189,7 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
   }
 
   return async (userId: number, q: GalleryQuery, known?: SpotCounters): Promise<GalleryPage> => {
-    const counters = known ?? (await readCounters(userId));
+    const counters = known ?? (await readSpotCounters(db, userId));
     const words = queryWords(q.search);
     if (!words.length && q.offset < positions.step) return firstStepPage(userId, q, counters);
     const at = await positionsAt(userId, q, counters.version);

@@ -5,7 +5,7 @@ import { GALLERY_CHANGES_KEPT } from '../../db/migrations/008_gallery_changes.ts
 import { createPlace, createSpot } from '../../../test/factories.ts';
 import { signedInUser, useTestApp, type TestUser } from '../../../test/helper.ts';
 import { CHANGE_LOG_COLUMN, StatementTimeline } from '../../../test/statement-timeline.ts';
-import { spotCountersReader } from './spot-counters.ts';
+import { readSpotCounters } from './spot-counters.ts';
 import { spotMetadataReader } from './metadata.ts';
 
 /*
@@ -79,8 +79,7 @@ const writes = (user: TestUser) => ({
 const fresh = async (userId: number) => (await spotMetadataReader(t.ctx.db)(userId)).plain();
 
 /** The user's gallery version, read as the session hook reads it. */
-const sessionVersion = async (userId: number) =>
-  (await spotCountersReader(t.ctx.db)(userId)).version;
+const sessionVersion = async (userId: number) => (await readSpotCounters(t.ctx.db, userId)).version;
 let calls = 0;
 
 /**

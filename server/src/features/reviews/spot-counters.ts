@@ -27,8 +27,8 @@ const countersOf = compiledOnce((db, userId: number) =>
 );
 
 /** Reads a user's version and counters: on a gallery request's path when the session didn't. */
-export function spotCountersReader(db: Db): (userId: number) => Promise<SpotCounters> {
-  return async (userId) => (await countersOf(db, userId))[0] ?? noSpotCounters();
+export async function readSpotCounters(db: Db, userId: number): Promise<SpotCounters> {
+  return (await countersOf(db, userId))[0] ?? noSpotCounters();
 }
 
 /** Whether the query's count is one of the counters: no search words, no place filter. */
