@@ -34,6 +34,11 @@
  *                      prints them: time, count and longest, by kind and process
  *   --late-turn-ms <ms> with --gc-trace: late turns from this long (default 100)
  *   --skip-alone       no kind alone (a CPU profile of the mixes only)
+ *   --cold-lists       no list answer stored before the run: the first opening of each of
+ *                      the ~150 lists in it builds it whole (every run before 2026-11-30,
+ *                      session 29); by default each big list's answer is stored at its
+ *                      version, as a deployment holds for lists opened before (bench/
+ *                      mixed-load-lists.ts)
  *   --only <kinds>     runs only the kinds whose names hold one of these words (comma list)
  *   --node-options <…> passed to the server processes (NODE_OPTIONS), e.g. a --require hook
  *   --through-nginx <n> the mixes go through nginx in front of the server, keeping n idle
@@ -68,6 +73,7 @@ import {
   type MixName,
   type MixPlan,
 } from './mixed-load-plan.ts';
+import { prepareListAnswers, type ListsAtStart } from './mixed-load-lists.ts';
 import {
   reopenPostgres,
   reopenSqlite,
@@ -115,6 +121,7 @@ const NGINX_KEEPALIVE = option('--through-nginx');
 const HOME_PAGE = '/api/reviews/review/?offset=0&limit=20&sortBy=newest&visited=both';
 /** For a CPU profile of the mixes alone. */
 const SKIP_ALONE = args.includes('--skip-alone');
+const LISTS_AT_START: ListsAtStart = args.includes('--cold-lists') ? 'cold' : 'opened';
 const MIXES = (option('--mixes') ?? 'people,one user').split(',') as MixName[];
 /** e.g. 'gzip, deflate, br, zstd' (Chromium's): answers then come compressed, as to a browser. */
 const ACCEPT_ENCODING = option('--accept-encoding');
@@ -253,6 +260,12 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
   await migrateToLatest(db.handle.db);
   postgresServer = dialect === 'postgres' ? await postmasterOf(db) : undefined;
   const users = await benchUsers(db);
+  const prepared = await prepareListAnswers(db.handle.db, users, LISTS_AT_START);
+  console.log(
+    LISTS_AT_START === 'cold'
+      ? `  lists cold: no answer stored (${prepared} dropped), each one's first opening builds it whole`
+      : `  lists opened before: each big list's answer stored at its version (${prepared} stored now)`,
+  );
   const dataDir =
     db.dataDir ?? (await import('./app-process.ts')).dataDirWithPlaces('spotbook-mixed-');
   if (db.dataDir) copyPlacesIndex(db.dataDir);

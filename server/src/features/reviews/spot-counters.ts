@@ -1,6 +1,8 @@
 import type { VisitedFilter } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
+import { perDatabase } from '../../db/per-database.ts';
+import { perTurnLoader } from '../../db/per-turn-loader.ts';
 import { queryWords } from './search-text.ts';
 import { hasPlaceFilter, type GalleryQuery } from './sort-keys.ts';
 
@@ -19,16 +21,30 @@ export interface SpotCounters {
 /** Before a user's first spot they have no `spot_counts` row. */
 export const noSpotCounters = (): SpotCounters => ({ version: 0, total: 0, visited: 0 });
 
-const countersOf = compiledOnce((db, userId: number) =>
+const countersIn = compiledOnce((db, userIds: number[]) =>
   db
     .selectFrom('spot_counts')
-    .select(['version', 'total', 'visited'])
-    .where('user_id', '=', userId),
+    .select(['user_id', 'version', 'total', 'visited'])
+    .where('user_id', 'in', userIds),
+);
+
+/**
+ * The counters of the users asked in one turn of the event loop, read in one statement
+ * (decision 023, session 29): under load a turn ends several gallery requests, each of
+ * which reads its user's version once more to keep what it found (gallery.ts, `keepFound`).
+ * A read asked after a request's walks were answered goes out after them, so it still
+ * tells whether a write landed meanwhile.
+ */
+const countersByUser = perDatabase((db: Db) =>
+  perTurnLoader<number, SpotCounters>(async (userIds) => {
+    const rows = await countersIn(db, userIds);
+    return new Map(rows.map(({ user_id, ...counters }) => [user_id, counters]));
+  }, 64),
 );
 
 /** Reads a user's version and counters: on a gallery request's path when the session didn't. */
 export async function readSpotCounters(db: Db, userId: number): Promise<SpotCounters> {
-  return (await countersOf(db, userId))[0] ?? noSpotCounters();
+  return (await countersByUser(db)(userId)) ?? noSpotCounters();
 }
 
 /** Whether the query's count is one of the counters: no search words, no place filter. */
