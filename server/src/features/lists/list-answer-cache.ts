@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { LIST_BUILD_CONNECTIONS } from '../../db/connection-budget.ts';
 import type { DatabaseLocation, Db } from '../../db/connection.ts';
-import { buildListAnswer, storedLayout } from './list-answer-build.ts';
+import { buildListAnswer, nextListAnswer, storedLayout } from './list-answer-build.ts';
 import { storedListAnswer, storeListAnswer } from './list-answer-store.ts';
 import { listsByIds, listVersions, type ListRecord } from './repository.ts';
 import { sendGzippedJson } from '../../lib/send-json.ts';
@@ -115,15 +115,20 @@ export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswer
       const { buffer, byteOffset, byteLength } = built.gzipped;
       return Buffer.from(buffer, byteOffset, byteLength);
     }
-    // Built here while the thread starts (it takes ~0.3-1 s, seconds on a busy machine):
-    // a build waiting for it would keep its readers waiting that long.
+    // Made here while the thread starts (it takes ~0.3-1 s, seconds on a busy machine):
+    // a build waiting for it would keep its readers waiting that long. A big list is
+    // patched from the answer stored for an earlier version when it can be, as the thread
+    // does: after a restart every list its owners changed meanwhile comes this way, and a
+    // whole build of each on the event loop (~45-125 ms for 2,000 spots) held every other
+    // request for seconds (decision 023, session 29).
     if (big) pool.warm().catch(() => undefined);
+    const built = big ? await nextListAnswer(db, list, undefined) : await buildListAnswer(db, list);
     answers.lastBuildThreadId = threadId;
-    answers.lastBuildPatched = false;
-    const built = await buildListAnswer(db, list);
+    answers.lastBuildPatched = built.made === 'patched';
     // Stored as the thread stores its whole builds, or every other process, and this one
     // once restarted, would build it again; not awaited: the reader needn't wait for it.
-    if (big) void storeListAnswer(db, list, built.gzipped, storedLayout(built));
+    if (big && built.made === 'whole')
+      void storeListAnswer(db, list, built.gzipped, storedLayout(built));
     return built.gzipped;
   };
   const kept = keptPerVersion(build, options.maxBytes ?? 32 * 1024 * 1024);
