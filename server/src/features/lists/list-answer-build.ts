@@ -118,9 +118,10 @@ export async function patchListAnswer(
 export const storedLayout = (answer: KeptListAnswer) =>
   JSON.stringify({ ...gzipLayout(answer.blocks), ids: [...answer.positions.keys()] });
 
-/** The answer another process stored for `list` (any version), as one to patch from. */
-async function storedAnswer(db: Db, list: ListRecord): Promise<KeptListAnswer | undefined> {
-  const stored = await latestStoredAnswer(db, list.id);
+/** A stored answer (latestStoredAnswer's row) as one to patch from; none without its layout. */
+export function keptFromStored(
+  stored: Awaited<ReturnType<typeof latestStoredAnswer>>,
+): KeptListAnswer | undefined {
   if (!stored?.layout) return undefined;
   const layout = JSON.parse(stored.layout) as GzipLayout & { ids: number[] };
   const blocks = fromGzipBytes(stored.gzipped, layout);
@@ -131,18 +132,28 @@ async function storedAnswer(db: Db, list: ListRecord): Promise<KeptListAnswer | 
 /**
  * `list`'s answer, patched from `kept` when it can be (patchListAnswer), built whole
  * otherwise; `kept` itself when it is of this version or newer (a request that read the
- * list row before the last build: its data is newer, which an answer may be). Without a
- * `kept`, the answer another app process stored stands in for it: every process's thread
- * builds a list whole once at most, not once each.
+ * list row before the last build: its data is newer, which an answer may be).
+ */
+export async function answerFromKept(
+  db: Db,
+  list: ListRecord,
+  kept: KeptListAnswer | undefined,
+): Promise<BuiltListAnswer> {
+  if (kept && kept.version >= list.version) {
+    return { ...kept, gzipped: gzipBytes(kept.blocks), made: 'kept' };
+  }
+  return (kept && (await patchListAnswer(db, list, kept))) || buildListAnswer(db, list);
+}
+
+/**
+ * `answerFromKept` for the build thread: without an answer of its own to patch from, the
+ * answer another app process stored stands in for it, so every process's thread builds a
+ * list whole once at most, not once each.
  */
 export async function nextListAnswer(
   db: Db,
   list: ListRecord,
   ownKept: KeptListAnswer | undefined,
 ): Promise<BuiltListAnswer> {
-  const kept = ownKept ?? (await storedAnswer(db, list));
-  if (kept && kept.version >= list.version) {
-    return { ...kept, gzipped: gzipBytes(kept.blocks), made: 'kept' };
-  }
-  return (kept && (await patchListAnswer(db, list, kept))) || buildListAnswer(db, list);
+  return answerFromKept(db, list, ownKept ?? keptFromStored(await latestStoredAnswer(db, list.id)));
 }

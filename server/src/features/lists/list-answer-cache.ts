@@ -5,8 +5,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { LIST_BUILD_CONNECTIONS } from '../../db/connection-budget.ts';
 import type { DatabaseLocation, Db } from '../../db/connection.ts';
-import { buildListAnswer, nextListAnswer, storedLayout } from './list-answer-build.ts';
-import { storedListAnswer, storeListAnswer } from './list-answer-store.ts';
+import {
+  answerFromKept,
+  buildListAnswer,
+  keptFromStored,
+  storedLayout,
+  type BuiltListAnswer,
+} from './list-answer-build.ts';
+import { latestStoredAnswer, storedListAnswer, storeListAnswer } from './list-answer-store.ts';
 import { listsByIds, listVersions, type ListRecord } from './repository.ts';
 import { sendGzippedJson } from '../../lib/send-json.ts';
 import { OnDemandPool } from '../../lib/on-demand-pool.ts';
@@ -103,12 +109,12 @@ export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswer
   });
   const threadFrom = options.threadFrom ?? THREAD_BUILD_FROM;
   const build = async (list: ListRecord): Promise<Buffer> => {
-    // Another app process may have built this version already (the thread stores what it
-    // builds: list-answer-store.ts).
     const big = list.spot_count >= threadFrom;
-    const stored = big && (await storedListAnswer(db, list));
-    if (stored) return stored;
     if (big && pool.ready) {
+      // Another app process may have built this version already (the thread stores what
+      // it builds: list-answer-store.ts).
+      const stored = await storedListAnswer(db, list);
+      if (stored) return stored;
       const built = await pool.run(list);
       answers.lastBuildThreadId = built.threadId;
       answers.lastBuildPatched = built.patched;
@@ -120,9 +126,17 @@ export function cachedListAnswer(db: Db, options: ListAnswerOptions): ListAnswer
     // patched from the answer stored for an earlier version when it can be, as the thread
     // does: after a restart every list its owners changed meanwhile comes this way, and a
     // whole build of each on the event loop (~45-125 ms for 2,000 spots) held every other
-    // request for seconds (decision 023, session 29).
-    if (big) pool.warm().catch(() => undefined);
-    const built = big ? await nextListAnswer(db, list, undefined) : await buildListAnswer(db, list);
+    // request for seconds (decision 023, session 29). The stored answer is read once:
+    // this version's is served as it is, an earlier one patched.
+    let built: BuiltListAnswer;
+    if (big) {
+      const stored = await latestStoredAnswer(db, list.id);
+      if (stored?.version === list.version) return stored.gzipped;
+      pool.warm().catch(() => undefined);
+      built = await answerFromKept(db, list, keptFromStored(stored));
+    } else {
+      built = await buildListAnswer(db, list);
+    }
     answers.lastBuildThreadId = threadId;
     answers.lastBuildPatched = built.made === 'patched';
     // Stored as the thread stores its whole builds, or every other process, and this one
