@@ -18,7 +18,7 @@ import type { GalleryQuery } from './sort-keys.ts';
  * 3 positions make 30 spots exercise every path.
  */
 
-const PLAIN: GalleryOptions = { step: 1e9, cardBytes: 0, searchSetBytes: 0 };
+const PLAIN: GalleryOptions = { step: 1e9, cardBytes: 0, searchSetBytes: 0, spotOrderBytes: 0 };
 
 const { t, alice } = useTestApp({ users: ['alice'] });
 const WORDS = ['garden', 'gate', 'tower', 'river', 'plain'];
@@ -117,6 +117,8 @@ const WRITES: Record<string, Write> = {
 describe('gallery pages after writes', () => {
   for (const [name, options] of [
     ['matches driving', { step: 3, broadSearch: Number.MAX_SAFE_INTEGER }],
+    // Plain pages from marks too, not from the orders kept in memory (gallery-spot-orders.ts).
+    ['no plain orders kept', { step: 3, broadSearch: Number.MAX_SAFE_INTEGER, spotOrderBytes: 0 }],
     ['searches walked on the sort index', { step: 3, broadSearch: 1 }],
     // SQLite: first pages found without the order, deeper ones from it (built once).
     ['short walks for broad first pages', { step: 3, broadSearch: 1, testedWalk: 8 }],

@@ -8,30 +8,36 @@ import { readSpotCounters } from './spot-counters.ts';
 
 /*
  * On PostgreSQL each statement is a round trip, and under load each answer waits for the
- * event loop's next turn. After the user's write, a first page brings what it keeps up to
- * date from the change log; its walk of the sort index needs none of that, so it must be
- * sent while the log is read, not after (gallery.ts, `firstStepPage`). A query asked for
- * the first time takes its count from the counters the session hook read with the
- * version, so it neither reads them again nor the version after them (`countOf`).
+ * event loop's next turn. A page without search words or place filter is picked from the
+ * user's orders kept in memory (gallery-spot-orders.ts), read after the user's first
+ * request: then a new query sends no statement but for cards not kept, and after a write
+ * one read of the change log brings the orders and the cards forward together. A first page with a place filter walks
+ * its sort index while the change log is read, not after (gallery.ts, `firstStepPage`).
  */
 
 const { t, alice, bob } = useTestApp({ users: ['alice', 'bob'] });
 
 const FIRST_PAGE: GalleryQuery = { offset: 0, limit: 2, sortBy: 'newest', visited: 'both' };
 
-describe('a first gallery page after a write', () => {
+async function addSpots(user: typeof alice, names: string[], visited = (_: number) => false) {
+  for (const [i, name] of names.entries()) {
+    await createSpot(user, await createPlace(t.ctx, { display_name: name }), {
+      visited: visited(i),
+    });
+  }
+}
+
+describe('a first gallery page with a place filter, after a write', () => {
   it('walks its order while the change log is read, and shows the write', async () => {
-    for (const name of ['Old mill', 'Stone bridge']) {
-      await createSpot(alice, await createPlace(t.ctx, { display_name: name }));
-    }
+    await addSpots(alice, ['Old mill', 'Stone bridge']);
+    const inParis: GalleryQuery = { ...FIRST_PAGE, city: 'Paris' };
     const timeline = new StatementTimeline();
     const page = galleryReader(timeline.watch(t.ctx.db), t.ctx.dialect);
-    await page(alice.id, FIRST_PAGE); // keeps the count and the cards at this version
-    const place = await createPlace(t.ctx, { display_name: 'Lighthouse' });
-    const { id } = await createSpot(alice, place);
+    await page(alice.id, inParis); // keeps the count and the cards at this version
+    const { id } = await createSpot(alice, await createPlace(t.ctx, { display_name: 'Tower' }));
 
     timeline.clear();
-    const after = await page(alice.id, FIRST_PAGE);
+    const after = await page(alice.id, inParis);
 
     const walk = timeline.answerWith(['id', 'rating']);
     const changeLog = timeline.answerHaving(CHANGE_LOG_COLUMN);
@@ -44,28 +50,49 @@ describe('a first gallery page after a write', () => {
   });
 });
 
-describe('a first gallery page of a query not asked before', () => {
-  it('counts from the counters read with the session: no statement of its own', async () => {
-    const names = ['Harbour', 'Chapel', 'Market hall'];
-    for (const [i, name] of names.entries()) {
-      const place = await createPlace(t.ctx, { display_name: name });
-      await createSpot(bob, place, { visited: i === 0 });
-    }
+describe('plain gallery pages from the orders kept in memory', () => {
+  it('ask no statement for a new query, sort or filter once the orders are read', async () => {
+    await addSpots(bob, ['Harbour', 'Chapel', 'Market hall'], (i) => i === 0);
     const counters = await readSpotCounters(t.ctx.db, bob.id);
     expect(counters).toMatchObject({ total: 3, visited: 1 });
     const timeline = new StatementTimeline();
     const page = galleryReader(timeline.watch(t.ctx.db), t.ctx.dialect);
-    const expected = { both: 3, true: 1, false: 2 };
+    // The first request is walked while the user's orders are read for the next ones.
+    const first = await page(bob.id, { ...FIRST_PAGE, limit: 3 }, counters);
+    expect(first.count).toBe(3);
+    await page.spotOrders?.reading(bob.id);
+    expect(timeline.answerHaving('codes')).toBeGreaterThanOrEqual(0);
 
-    for (const visited of ['both', 'true', 'false'] as const) {
-      timeline.clear();
-      const result = await page(bob.id, { ...FIRST_PAGE, limit: 3, visited }, counters);
-      expect(result.count).toBe(expected[visited]);
-      expect(result.results).toHaveLength(expected[visited]);
-      // The walk, and the cards not kept yet: no counters, no version read again.
-      expect(timeline.answerHaving('total')).toBe(-1);
-      expect(timeline.answerWith(['version'])).toBe(-1);
-      expect(timeline.events.filter((e) => e.kind === 'answered').length).toBeLessThanOrEqual(2);
+    const expected = { both: 3, true: 1, false: 2 };
+    for (const sortBy of ['oldest', 'highest_rating', 'lowest_rating'] as const) {
+      for (const visited of ['both', 'true', 'false'] as const) {
+        timeline.clear();
+        const result = await page(bob.id, { ...FIRST_PAGE, limit: 3, sortBy, visited }, counters);
+        expect(result.count).toBe(expected[visited]);
+        expect(result.results).toHaveLength(expected[visited]);
+        // Every card was kept by the first page: nothing is read at all.
+        expect(timeline.events).toEqual([]);
+      }
     }
+  });
+
+  it('after a write, read the change log once for the orders and the cards: no walk', async () => {
+    const timeline = new StatementTimeline();
+    const page = galleryReader(timeline.watch(t.ctx.db), t.ctx.dialect);
+    await page(alice.id, FIRST_PAGE);
+    await page.spotOrders?.reading(alice.id);
+    const { id } = await createSpot(alice, await createPlace(t.ctx, { display_name: 'Gate' }));
+    const counters = await readSpotCounters(t.ctx.db, alice.id);
+
+    timeline.clear();
+    const after = await page(alice.id, { ...FIRST_PAGE, sortBy: 'oldest', offset: 1 }, counters);
+    const newest = await page(alice.id, FIRST_PAGE, counters);
+
+    const answers = timeline.events.filter((e) => e.kind === 'answered');
+    expect(answers.filter((e) => e.columns?.includes(CHANGE_LOG_COLUMN))).toHaveLength(1);
+    expect(timeline.answerWith(['id', 'rating'])).toBe(-1);
+    expect(timeline.answerHaving('codes')).toBe(-1); // caught up, not read afresh
+    expect(after.count).toBe(counters.total);
+    expect(newest.results[0]?.id).toBe(id);
   });
 });

@@ -8,9 +8,11 @@ import { addMark, type Mark } from './gallery-positions.ts';
 import type { GalleryQuery } from './sort-keys.ts';
 
 /*
- * Deep pages seek to cached marks and broad searches walk the sort index
- * (gallery-positions.ts, gallery-index-walk.ts). With marks every 3 positions, 40 spots
- * exercise every path that 100,000 do; every page must equal the order computed here.
+ * Plain pages are picked from the user's orders kept in memory (gallery-spot-orders.ts);
+ * filtered pages, and plain ones of a reader keeping no orders, seek to cached marks; broad
+ * searches walk the sort index (gallery-positions.ts, gallery-index-walk.ts). With marks
+ * every 3 positions, 40 spots exercise every path that 100,000 do; every page must equal
+ * the order computed here.
  */
 
 interface Made {
@@ -128,6 +130,10 @@ describe('gallery pages from cached marks', () => {
   it('equal it when broad first pages test few sort index entries, then build the order', async () => {
     // SQLite: pages within 8 entries of the start are walked, deeper ones sliced.
     await checkEveryPage({ step: 3, broadSearch: 1, testedWalk: 8 });
+  });
+
+  it('equal it with plain orders walked on the sort indexes, not kept in memory', async () => {
+    await checkEveryPage({ step: 3, broadSearch: Number.MAX_SAFE_INTEGER, spotOrderBytes: 0 });
   });
 
   it('equal it without marks (offsets shorter than a step)', async () => {

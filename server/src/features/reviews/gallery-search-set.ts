@@ -6,7 +6,7 @@ import { pgWordsMatch } from './gallery-index-walk.ts';
 import type { WholeOrder } from './gallery-positions.ts';
 import { decodeOrder, pgOrderCodes } from './gallery-whole-order.ts';
 import { queryWords } from './search-text.ts';
-import { COMPARE_KEYS, SORT_KEYS, type GalleryQuery } from './sort-keys.ts';
+import { RATINGS_IN_ORDER, SORT_KEYS, type GalleryQuery } from './sort-keys.ts';
 
 /*
  * PostgreSQL: the matches of a search, kept once for all its sorts and visited filters
@@ -34,16 +34,6 @@ export const withVisited = (rating: number, visited: number) => rating | (visite
 const ratingOf = (byte: number) => byte & 7;
 const visitedOf = (byte: number) => byte >> 3;
 
-/** The ratings in the order of a rating sort; within one rating, ids descend (SORT_KEYS). */
-const ratingsBy = (sortBy: 'highest_rating' | 'lowest_rating') =>
-  [0, 1, 2, 3, 4, 5].sort((a, b) =>
-    COMPARE_KEYS[sortBy]({ id: 0, rating: a }, { id: 0, rating: b }),
-  );
-const RATINGS_BY = {
-  highest_rating: ratingsBy('highest_rating'),
-  lowest_rating: ratingsBy('lowest_rating'),
-};
-
 /** The query's order from the set of its words: `q` has no type, city or country filter. */
 export function orderFromSet({ order: set }: SearchSet, q: GalleryQuery): WholeOrder {
   const wanted = q.visited === 'both' ? undefined : q.visited === 'true' ? 1 : 0;
@@ -57,7 +47,7 @@ export function orderFromSet({ order: set }: SearchSet, q: GalleryQuery): WholeO
   } else if (q.sortBy === 'newest') {
     descending(inQuery);
   } else {
-    for (const rating of RATINGS_BY[q.sortBy]) {
+    for (const rating of RATINGS_IN_ORDER[q.sortBy]) {
       descending((i) => ratingOf(set.ratings[i]!) === rating && inQuery(i));
     }
   }

@@ -36,18 +36,27 @@ export function decodeOrder(codes: string | null): WholeOrder {
   let count = 1;
   for (let i = 0; i < codes.length; i++) if (codes.charCodeAt(i) === COMMA) count++;
   const order: WholeOrder = { ids: new Int32Array(count), ratings: new Uint8Array(count) };
-  let [code, at] = [0, 0];
+  let at = 0;
+  eachCode(codes, (code) => {
+    order.ids[at] = Math.floor(code / 8);
+    order.ratings[at++] = code % 8;
+  });
+  return order;
+}
+
+/** Each number of a comma-separated list of codes, in order (none for null or ''). */
+export function eachCode(codes: string | null, visit: (code: number) => void): void {
+  if (!codes) return;
+  let code = 0;
   for (let i = 0; i <= codes.length; i++) {
     const c = i < codes.length ? codes.charCodeAt(i) : COMMA;
     if (c !== COMMA) {
       code = code * 10 + (c - ZERO);
       continue;
     }
-    order.ids[at] = Math.floor(code / 8);
-    order.ratings[at++] = code % 8;
+    visit(code);
     code = 0;
   }
-  return order;
 }
 
 const COMMA = ','.charCodeAt(0);

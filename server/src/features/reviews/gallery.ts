@@ -9,6 +9,7 @@ import {
 } from './gallery-positions.ts';
 import { indexWalk, type OrderSource } from './gallery-index-walk.ts';
 import { searchSets } from './gallery-search-set.ts';
+import { SpotOrders } from './gallery-spot-orders.ts';
 import { countedSearchPage, isCountedSearch } from './gallery-counted-search.ts';
 import type { WalkMarks } from './gallery-word-walk.ts';
 import {
@@ -55,13 +56,20 @@ export interface GalleryOptions {
    * 0 keeps none.
    */
   searchSetBytes?: number;
+  /**
+   * The memory the users' plain orders may take (gallery-spot-orders.ts); 0 keeps none, and
+   * pages without search words or place filter walk the sort indexes instead.
+   */
+  spotOrderBytes?: number;
 }
 
 /**
  * The gallery of one app instance: `(userId, query, counters?) → page and count`
- * (docs/decisions/004-gallery-query.md). A page's ids are picked on a covering index,
- * seeking to a kept mark near the offset (never walking a deep offset), or sliced from a
- * search's kept order; only the `limit` rows found are read with their places and photos.
+ * (docs/decisions/004-gallery-query.md). A page without search words or place filter is
+ * picked from the user's orders kept in memory (gallery-spot-orders.ts); another page's
+ * ids are picked on a covering index, seeking to a kept mark near the offset (never
+ * walking a deep offset), or sliced from a search's kept order; only the `limit` spots
+ * found are read with their places and photos, those whose cards are not kept.
  * What is kept is per gallery version and follows the user's writes (gallery-catch-up.ts).
  * `counters` are the version and counts the response cache read (spot-counters.ts); without
  * them they are read here.
@@ -74,6 +82,8 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     dialect === 'postgres' && options.searchSetBytes !== 0
       ? searchSets(db, options.searchSetBytes)
       : undefined;
+  const spotOrders =
+    options.spotOrderBytes === 0 ? undefined : new SpotOrders(db, dialect, options.spotOrderBytes);
   /** The page's cards: kept ones as they are, the others read. */
   const cardsOf = (userId: number, version: number, ids: PageIds) =>
     kept ? kept.page(userId, version, ids) : unkeptCards(db, userId, ids);
@@ -155,6 +165,19 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     return slice(built);
   }
 
+  /**
+   * A page without search words or place filter, picked from the user's kept orders
+   * (gallery-spot-orders.ts): no walk, no count, only the cards not kept are read. The
+   * orders may be newer than `version`; the page and its count are of their version.
+   * Undefined while the user's orders are first read: the walks answer meanwhile.
+   */
+  async function plainPage(orders: SpotOrders, userId: number, q: GalleryQuery, version: number) {
+    const at = await orders.at(userId, version);
+    if (!at) return undefined;
+    const { ids, count } = at.page(q);
+    return { count, results: await cardsOf(userId, at.version, ids) };
+  }
+
   /*
    * What a request finds (a count, a mark, an order) is kept only if the version is still
    * the entry's afterwards: found while a write landed, it may describe the newer data, and
@@ -188,9 +211,17 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     return { count, results };
   }
 
-  return async (userId: number, q: GalleryQuery, known?: SpotCounters): Promise<GalleryPage> => {
+  const read = async (
+    userId: number,
+    q: GalleryQuery,
+    known?: SpotCounters,
+  ): Promise<GalleryPage> => {
     const counters = known ?? (await readSpotCounters(db, userId));
     const words = queryWords(q.search);
+    if (spotOrders && !words.length && !hasPlaceFilter(q)) {
+      const page = await plainPage(spotOrders, userId, q, counters.version);
+      if (page) return page;
+    }
     if (!words.length && q.offset < positions.step) return firstStepPage(userId, q, counters);
     const at = await positionsAt(userId, q, counters.version);
     const found: Found = [];
@@ -218,6 +249,7 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     await keepFound(userId, at, found);
     return { count, results };
   };
+  return Object.assign(read, { spotOrders });
 }
 
 /**

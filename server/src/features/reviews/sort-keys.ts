@@ -114,3 +114,13 @@ export const COMPARE_KEYS: Record<ReviewSort, (a: SortMark, b: SortMark) => numb
   highest_rating: (a, b) => b.rating - a.rating || b.id - a.id,
   lowest_rating: (a, b) => lowRating(a.rating) - lowRating(b.rating) || b.id - a.id,
 };
+
+/** The ratings in the order of a rating sort; within one rating, ids descend (SORT_KEYS). */
+const ratingsBy = (sortBy: 'highest_rating' | 'lowest_rating') =>
+  [0, 1, 2, 3, 4, 5].sort((a, b) =>
+    COMPARE_KEYS[sortBy]({ id: 0, rating: a }, { id: 0, rating: b }),
+  );
+export const RATINGS_IN_ORDER = {
+  highest_rating: ratingsBy('highest_rating'),
+  lowest_rating: ratingsBy('lowest_rating'),
+};
