@@ -6,12 +6,15 @@
  *            searches sorting every match; interleaved with "new" in one loop (the
  *            machine is shared and noisy);
  *   new    — galleryReader with its marks, counts and orders for this version already
- *            found (every request after the first of a query);
+ *            found (every request after the first of a query), the user's plain orders
+ *            read (gallery-spot-orders.ts; their read after the first request is waited
+ *            for untimed);
  *   after write — the same reader, each request right after one write of the user's spots
  *            (visited toggled, rating changed, review words changed, a spot created, that
  *            spot deleted; bench/gallery-writes.ts): what it keeps is caught up, not rebuilt;
  *   first  — a fresh galleryReader per request: a query never asked before (or the first
- *            request after a restart).
+ *            request after a restart), answered without the user's plain orders; the read
+ *            of the orders it starts is waited for untimed, so it does not overlap the next.
  * Every reader here keeps no cards (`cardBytes: 0`, spot-cards.ts): each page reads its
  * spots from the database, as a page of spots not shown since their last write does.
  * "CPU new" / "CPU after": this process's CPU time for those requests — all of SQLite's
@@ -96,9 +99,11 @@ async function measure(seeded: SeededDb, query: GalleryQuery, write: Write) {
     }
     same(page, old, '');
     count = page.count;
+    if (i === 0) await reader.spotOrders?.reading(user);
     if (i < FIRST_RUNS) {
       const fresh = galleryReader(db, dialect, UNCACHED);
       first.push((await timed(() => fresh(user, query)))[0]);
+      await fresh.spotOrders?.reading(user);
     }
   }
   for (let i = 0; i < AFTER_WRITE_RUNS; i++) {

@@ -101,7 +101,8 @@ describe("a user's orders read while the user writes", () => {
     const db = writingBetweenChunks(t.ctx.db, writes);
     const orders = new SpotOrders(db, t.ctx.dialect, undefined, 5);
 
-    expect(await orders.at(alice.id, 0)).toBeUndefined(); // starts reading them
+    expect(await orders.at(alice.id, 0)).toBeUndefined(); // not read yet
+    orders.readSoon(alice.id);
     await orders.reading(alice.id);
     const { version } = await readSpotCounters(t.ctx.db, alice.id);
     const read = await orders.at(alice.id, version);
@@ -111,7 +112,7 @@ describe("a user's orders read while the user writes", () => {
 
   it('follow later writes from the change log', async () => {
     const orders = new SpotOrders(t.ctx.db, t.ctx.dialect, undefined, 5);
-    await orders.at(alice.id, 0);
+    orders.readSoon(alice.id);
     await orders.reading(alice.id);
     await createSpot(alice, await createPlace(t.ctx, { display_name: 'Later' }), { rating: 4 });
     await alice.client.put(`/api/reviews/review/${spots[7]}/`, { rating: 2, visited: true });

@@ -159,9 +159,10 @@ async function readOrders(db: Db, dialect: DialectName, userId: number, chunk: n
 /**
  * The kept orders of one app instance, by user, at most about `maxBytes` of them (the
  * least recently used go first). `at` gives a user's orders at `version` or later: kept
- * ones, brought forward from the change log when older. A user's first request starts
- * reading their orders and is answered without them (by the walks of the sort indexes,
- * as before the orders were kept): a first request does not wait for 100,000 spots.
+ * ones, brought forward from the change log when older. A request that finds none is
+ * answered without them (by the walks of the sort indexes, as before the orders were
+ * kept), then starts their read (`readSoon`): a first request does not wait for 100,000
+ * spots.
  */
 export class SpotOrders {
   readonly #kept: LRUCache<number, UserSpotOrders>;
@@ -181,11 +182,11 @@ export class SpotOrders {
     this.#kept = new LRUCache({ maxSize: maxBytes, sizeCalculation: (orders) => orders.bytes });
   }
 
-  /** The user's orders at `version` or later, or undefined while they are being read. */
+  /** The user's orders at `version` or later, or undefined until they are read (`readSoon`). */
   async at(userId: number, version: number): Promise<UserSpotOrders | undefined> {
     for (;;) {
       const kept = this.#kept.get(userId);
-      if (!kept) return void this.#startReading(userId);
+      if (!kept) return undefined;
       if (kept.version >= version) return kept;
       const from = kept.version;
       const read = await readChangesFor(this.db, userId, from, version);
@@ -205,9 +206,15 @@ export class SpotOrders {
     return this.#reading.get(userId);
   }
 
-  #startReading(userId: number) {
+  /**
+   * Starts reading the user's orders once the current turn of the event loop is over: after
+   * the request that found none has been answered, so that its own statements do not wait
+   * behind the first chunk (on SQLite, one connection runs them one after the other).
+   */
+  readSoon(userId: number): void {
     if (this.#reading.has(userId)) return;
-    const reading = readOrders(this.db, this.dialect, userId, this.chunk)
+    const reading = new Promise((resolve) => setImmediate(resolve))
+      .then(() => readOrders(this.db, this.dialect, userId, this.chunk))
       .then((orders) => {
         const kept = this.#kept.peek(userId);
         if (orders && (!kept || kept.version < orders.version)) this.#kept.set(userId, orders);

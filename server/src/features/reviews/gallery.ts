@@ -221,7 +221,22 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     if (spotOrders && !words.length && !hasPlaceFilter(q)) {
       const page = await plainPage(spotOrders, userId, q, counters.version);
       if (page) return page;
+      // Walked, as before the orders were kept; they are read for the next request.
+      const walked = await walkedPage(userId, q, counters, words);
+      spotOrders.readSoon(userId);
+      return walked;
     }
+    return walkedPage(userId, q, counters, words);
+  };
+  return Object.assign(read, { spotOrders });
+
+  /** A page from the sort, filter and search indexes, and what is kept of them. */
+  async function walkedPage(
+    userId: number,
+    q: GalleryQuery,
+    counters: SpotCounters,
+    words: string[],
+  ): Promise<GalleryPage> {
     if (!words.length && q.offset < positions.step) return firstStepPage(userId, q, counters);
     const at = await positionsAt(userId, q, counters.version);
     const found: Found = [];
@@ -248,8 +263,7 @@ export function galleryReader(db: Db, dialect: DialectName, options: GalleryOpti
     const results = await cardsOf(userId, at.version, ids);
     await keepFound(userId, at, found);
     return { count, results };
-  };
-  return Object.assign(read, { spotOrders });
+  }
 }
 
 /**
