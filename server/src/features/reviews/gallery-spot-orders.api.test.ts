@@ -122,4 +122,13 @@ describe("a user's orders read while the user writes", () => {
     expect(caughtUp?.version).toBe(version);
     await expectDatabasePages(caughtUp!);
   });
+
+  it('are not read again and again for a user whose orders pass the memory they may take', async () => {
+    const orders = new SpotOrders(t.ctx.db, t.ctx.dialect, 64, 5);
+    orders.readSoon(alice.id);
+    await orders.reading(alice.id);
+    expect(await orders.at(alice.id, 0)).toBeUndefined(); // too big to keep
+    orders.readSoon(alice.id);
+    expect(orders.reading(alice.id)).toBeUndefined(); // the walks answer from now on
+  });
 });

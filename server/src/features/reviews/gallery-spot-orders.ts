@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Db, DialectName } from '../../db/connection.ts';
@@ -142,7 +143,7 @@ async function readOrders(db: Db, dialect: DialectName, userId: number, chunk: n
     });
     if (count < chunk) break;
     afterId = lastId;
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   const orders = new UserSpotOrders(
     version,
@@ -168,6 +169,8 @@ export class SpotOrders {
   readonly #kept: LRUCache<number, UserSpotOrders>;
   /** Reads of users' orders under way, one a user at a time. */
   readonly #reading = new Map<number, Promise<void>>();
+  /** Users whose orders alone pass `maxBytes`: walked, not read again on every request. */
+  readonly #tooMany = new LRUCache<number, true>({ max: 1000 });
 
   /**
    * @param maxBytes about the memory the kept orders may take
@@ -176,7 +179,7 @@ export class SpotOrders {
   constructor(
     private readonly db: Db,
     private readonly dialect: DialectName,
-    maxBytes = 16 * 1024 * 1024,
+    private readonly maxBytes = 16 * 1024 * 1024,
     private readonly chunk = CHUNK_SPOTS,
   ) {
     this.#kept = new LRUCache({ maxSize: maxBytes, sizeCalculation: (orders) => orders.bytes });
@@ -212,10 +215,11 @@ export class SpotOrders {
    * behind the first chunk (on SQLite, one connection runs them one after the other).
    */
   readSoon(userId: number): void {
-    if (this.#reading.has(userId)) return;
-    const reading = new Promise((resolve) => setImmediate(resolve))
+    if (this.#reading.has(userId) || this.#tooMany.has(userId)) return;
+    const reading = nextTurn()
       .then(() => readOrders(this.db, this.dialect, userId, this.chunk))
       .then((orders) => {
+        if (orders && orders.bytes > this.maxBytes) this.#tooMany.set(userId, true);
         const kept = this.#kept.peek(userId);
         if (orders && (!kept || kept.version < orders.version)) this.#kept.set(userId, orders);
       })
