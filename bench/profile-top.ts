@@ -34,11 +34,14 @@ const byPlace = new Map<string, number>();
 const add = (map: Map<string, number>, key: string, bytes: number) =>
   map.set(key, (map.get(key) ?? 0) + bytes);
 
-/** node_modules/<package>, or our file's path from the repository's root, or node's own. */
+/**
+ * node_modules/<package>, or our file's path from the repository's root (the compiled
+ * server's `server/dist/…` counted as `server/src/…`), or node's own.
+ */
 function placeOf(url: string): string {
   const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (inPackage) return inPackage[1]!;
-  const ours = /\/(server|contract)\/src\/(.*)$/.exec(url);
+  const ours = /\/(server|contract)\/(?:src|dist)\/(.*)$/.exec(url);
   if (ours) return `${ours[1]}/src/${ours[2]}`;
   return url.startsWith('node:') ? url : url ? 'other' : '(V8 or native)';
 }
