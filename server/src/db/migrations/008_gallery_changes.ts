@@ -54,8 +54,8 @@ const bumpExisting = (row: string) =>
 /* A spot's user never changes in the app; the triggers handle it anyway (moved = deleted
  * for the old user, created for the new one). Ids are never updated. */
 const insertBody = bumpUpsert('new') + record('new', 'new', null) + prune('new', '1');
-const deleteBody = bumpExisting('old') + record('old', 'old', 'old') + prune('old', '1');
-const updateBody = (old: string, neu: string) => {
+export const deleteBody = bumpExisting('old') + record('old', 'old', 'old') + prune('old', '1');
+export const updateBody = (old: string, neu: string) => {
   const moved = `${old}.user_id <> ${neu}.user_id`;
   const same = `${old}.user_id = ${neu}.user_id`;
   return (
@@ -72,6 +72,16 @@ const updateBody = (old: string, neu: string) => {
 
 const run = (db: Kysely<any>, statement: string) => sql.raw(statement).execute(db);
 
+/** PostgreSQL's row trigger function of this migration (migration 018's down restores it). */
+export const postgresBumpFunction = `CREATE OR REPLACE FUNCTION gallery_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'INSERT' THEN ${insertBody}
+    ELSIF TG_OP = 'DELETE' THEN ${deleteBody}
+    ELSE ${updateBody('OLD', 'NEW')}
+    END IF;
+    RETURN NULL;
+  END $$`;
+
 export async function up(db: Kysely<any>): Promise<void> {
   // No foreign keys: rows are written while a user's spots are deleted by cascade.
   await db.schema
@@ -87,17 +97,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('gallery_changes_pk', ['user_id', 'version'])
     .execute();
   if (isPostgres(db)) {
-    await run(
-      db,
-      `CREATE OR REPLACE FUNCTION gallery_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
-       BEGIN
-         IF TG_OP = 'INSERT' THEN ${insertBody}
-         ELSIF TG_OP = 'DELETE' THEN ${deleteBody}
-         ELSE ${updateBody('OLD', 'NEW')}
-         END IF;
-         RETURN NULL;
-       END $$`,
-    );
+    await run(db, postgresBumpFunction);
     return;
   }
   const trigger = async (name: string, event: string, body: string) => {
