@@ -8,7 +8,7 @@ import {
 } from './migrations/008_gallery_changes.ts';
 
 /*
- * Migration 008's triggers trim the gallery change log once every EVERY versions, not on
+ * Migration 008's triggers (on PostgreSQL, 018's for new spots and edits) trim the gallery change log once every EVERY versions, not on
  * every write. Readers (gallery-changes.ts) rely on the log always reaching back KEPT
  * versions; the table must still stay small.
  */

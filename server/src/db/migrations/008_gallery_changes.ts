@@ -26,7 +26,8 @@ export const GALLERY_CHANGES_KEPT = 512;
 export const GALLERY_CHANGES_TRIM_EVERY = 64;
 
 const OLD_IMAGE = ['rating', 'visited', 'place_type', 'place_city', 'place_country'];
-const image = (row: string | null) =>
+/** A spot's gallery columns as `row` holds them, or NULLs: a change's columns before it. */
+export const image = (row: string | null) =>
   OLD_IMAGE.map((column) => (row ? `${row}.${column}` : 'NULL')).join(', ');
 
 /** One change of `user`'s gallery: the version it made, the spot, its columns before. */

@@ -4,6 +4,7 @@ import {
   deleteBody,
   GALLERY_CHANGES_KEPT,
   GALLERY_CHANGES_TRIM_EVERY,
+  image,
   postgresBumpFunction,
   updateBody,
 } from './008_gallery_changes.ts';
@@ -21,20 +22,16 @@ import {
  */
 
 /** Bumps NEW's user by `step`, logs NEW with `before`'s columns, trims on the period. */
-const bumpLogTrim = (step: number, before: 'OLD' | null) => {
-  const image = ['rating', 'visited', 'place_type', 'place_city', 'place_country']
-    .map((column) => (before ? `${before}.${column}` : 'NULL'))
-    .join(', ');
-  return `INSERT INTO spot_counts AS c (user_id, version) VALUES (NEW.user_id, 1)
+const bumpLogTrim = (step: number, before: 'OLD' | null) =>
+  `INSERT INTO spot_counts AS c (user_id, version) VALUES (NEW.user_id, 1)
       ON CONFLICT (user_id) DO UPDATE SET version = c.version + ${step}
       RETURNING version INTO bumped;
     INSERT INTO gallery_changes (user_id, version, spot_id, old_rating, old_visited, old_type, old_city, old_country)
-      VALUES (NEW.user_id, bumped, NEW.id, ${image});
+      VALUES (NEW.user_id, bumped, NEW.id, ${image(before)});
     IF bumped % ${GALLERY_CHANGES_TRIM_EVERY} < ${step} THEN
       DELETE FROM gallery_changes
         WHERE user_id = NEW.user_id AND version <= bumped - ${GALLERY_CHANGES_KEPT};
     END IF;`;
-};
 
 const run = (db: Kysely<any>, statement: string) => sql.raw(statement).execute(db);
 
