@@ -3,7 +3,6 @@ import type { ListDetail, Review } from '@spotbook/contract';
 import { createList, createPlace, createSpot, putOnList } from '../../test/factories.ts';
 import { TestClient, useTestApp } from '../../test/helper.ts';
 import { StatementTimeline } from '../../test/statement-timeline.ts';
-import { SPOT_COLUMNS } from '../features/reviews/presenter.ts';
 
 /*
  * On PostgreSQL each statement in a row is a wait for the event loop under load. The spot
@@ -29,9 +28,6 @@ function sentBesideSession(read: number) {
   expect(read).toBeGreaterThanOrEqual(0);
   return timeline.sentOf(read) >= 0 && timeline.sentOf(read) < session;
 }
-
-/** The columns of a spot's row as `findSpot` reads it (no photos). */
-const SPOT_ROW = SPOT_COLUMNS.map((column) => column.split(/\.| as /).pop()!);
 
 describe('reads beside the session', () => {
   it('sends the spot page’s read of the spot beside the session’s', async () => {
@@ -62,7 +58,8 @@ describe('reads beside the session', () => {
     const edit = { review: 'Arches at dusk', rating: 5, visited: true, lists: [list.id] };
     const response = await alice.client.put(`/api/reviews/review/${id}/`, edit);
     expect(response.json<Review>()).toMatchObject({ id, review: 'Arches at dusk', rating: 5 });
-    expect(sentBesideSession(timeline.answerWith(SPOT_ROW))).toBe(true);
+    // The spot with its photos (findSpotToEdit): the edit answers from it.
+    expect(sentBesideSession(timeline.answerHaving('photo_id'))).toBe(true);
     expect((await bob.client.put(`/api/reviews/review/${id}/`, edit)).statusCode).toBe(404);
   });
 

@@ -27,7 +27,7 @@ export const LIST_CHANGES_TRIM_EVERY = 32;
 const listsOf = (spot: string) => `SELECT list_id FROM list_reviews WHERE review_id = ${spot}`;
 
 /** Migration 009's bump of every list holding `spot`, then its log row and trim. */
-const bumpAndLog = (spot: string) =>
+export const bumpAndLog = (spot: string) =>
   `UPDATE lists SET version = version + 1 WHERE id IN (${listsOf(spot)});
    INSERT INTO list_spot_changes (list_id, version, spot_id)
      SELECT id, version, ${spot} FROM lists WHERE id IN (${listsOf(spot)});
@@ -41,7 +41,7 @@ const bumpOnly = (spot: string) =>
 
 /** [migration 009's trigger, its table and event, its body with logging, its body before] */
 type Trigger = [name: string, on: string, body: (bump: (spot: string) => string) => string];
-const TRIGGERS: Trigger[] = [
+export const TRIGGERS: Trigger[] = [
   [
     'list_version_spot_update',
     `UPDATE OF ${SPOT_COLUMNS_SHOWN.join(', ')} ON reviews`,

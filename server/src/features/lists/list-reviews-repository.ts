@@ -1,7 +1,7 @@
-import type { Updateable } from 'kysely';
+import type { ExpressionBuilder, Updateable } from 'kysely';
 import type { ListReview } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
-import type { ReviewsTable } from '../../db/schema.ts';
+import type { Database, ReviewsTable } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 
@@ -102,41 +102,77 @@ export async function setListsOfSpot(
 }
 
 /**
- * PostgreSQL: the spot's own `changes` and setListsOfSpot's, in one statement (the update
- * and the removals in WITHs, the additions last). One statement is atomic without a
- * transaction, which would be three more round trips, each a wait for the event loop
- * under load (decision 023, session 22). Its parts touch different rows: the removals only
- * entries not in `listIds`, the additions only those in it. The triggers of all three (the
- * change log, the lists' versions) run at the statement's end, as they would at a commit.
- * The same removals and additions as setListsOfSpot's, written again because Kysely types a
- * statement after a WITH apart from one without.
+ * PostgreSQL: the spot's own `changes` and setListsOfSpot's, in one statement (the update,
+ * the removals and the additions in WITHs), only if every list of `listIds` is the
+ * author's: true when it wrote, false when it wrote nothing (a list not theirs, or the
+ * spot gone). One statement is atomic without a transaction, which would be three more
+ * round trips, each a wait for the event loop under load (decision 023, session 22); the
+ * check inside it is one more saved (session 32). The removals and additions wait for the
+ * update's row (they read it), so they happen only with it. Its parts touch different
+ * rows: the removals only entries not in `listIds`, the additions only those in it. The
+ * triggers of all three (the change log, the lists' versions) run at the statement's end,
+ * as they would at a commit. The same removals and additions as setListsOfSpot's, written
+ * again because Kysely types a statement after a WITH apart from one without.
  */
 export async function updateSpotAndSetLists(
   db: Db,
-  reviewId: number,
+  spot: { id: number; user_id: number },
   changes: Updateable<ReviewsTable>,
   listIds: readonly number[],
   addedAt: number,
-) {
+): Promise<boolean> {
   const wanted = [...new Set(listIds)];
   const updated = db.with('spot', (w) =>
-    w.updateTable('reviews').set(changes).where('id', '=', reviewId),
+    w
+      .updateTable('reviews')
+      .set(changes)
+      .where('id', '=', spot.id)
+      .$if(wanted.length > 0, (q) =>
+        q.where(
+          (eb) =>
+            eb
+              .selectFrom('lists')
+              .select((s) => s.fn.countAll().as('owned'))
+              .where('user_id', '=', spot.user_id)
+              .where('id', 'in', wanted),
+          '=',
+          wanted.length,
+        ),
+      )
+      .returning('id'),
   );
-  if (!wanted.length) {
-    await updated.deleteFrom('list_reviews').where('review_id', '=', reviewId).execute();
-    return;
-  }
-  await updated
-    .with('left_lists', (w) =>
-      w
-        .deleteFrom('list_reviews')
-        .where('review_id', '=', reviewId)
-        .where('list_id', 'not in', wanted),
-    )
-    .insertInto('list_reviews')
-    .values(wanted.map((listId) => newEntry(listId, reviewId, addedAt)))
-    .onConflict((oc) => oc.columns(['list_id', 'review_id']).doNothing())
-    .execute();
+  const spotRow = (eb: ExpressionBuilder<Database & { spot: { id: number } }, 'list_reviews'>) =>
+    eb.selectFrom('spot').select('spot.id');
+  const removed = updated.with('left_lists', (w) =>
+    w
+      .deleteFrom('list_reviews')
+      .where('review_id', 'in', spotRow)
+      .$if(wanted.length > 0, (q) => q.where('list_id', 'not in', wanted)),
+  );
+  const row = !wanted.length
+    ? await removed.selectFrom('spot').select('spot.id').executeTakeFirst()
+    : await removed
+        .with('added', (w) =>
+          w
+            .insertInto('list_reviews')
+            .columns(['list_id', 'review_id', 'notes', 'added_at'])
+            .expression((eb) =>
+              eb
+                .selectFrom(['spot', 'lists as l'])
+                .select((s) => [
+                  'l.id as list_id',
+                  'spot.id as review_id',
+                  s.val('').as('notes'),
+                  s.val(addedAt).as('added_at'),
+                ])
+                .where('l.id', 'in', wanted),
+            )
+            .onConflict((oc) => oc.columns(['list_id', 'review_id']).doNothing()),
+        )
+        .selectFrom('spot')
+        .select('spot.id')
+        .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** A seeded entry: the example data sets its notes and its place in the list's order. */

@@ -1,29 +1,34 @@
 import { REVIEW_MESSAGES, type Review, type ReviewUpdateBody } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import type { SpotRow } from './presenter.ts';
+import { editedAnswer } from './presenter.ts';
 import * as spots from './repository.ts';
 
 /**
  * `PUT /api/reviews/review/{id}/`: the author's edit of their spot, answered with the spot
- * as saved. `read` is the spot's row as `findSpot` reads it, sent beside the session's
- * read (routes.ts); the check of the lists asked for goes out while it is on its way. On
- * PostgreSQL each statement in a row is a wait for the event loop under load (decision
- * 023, session 22). A spot that is not the caller's is a 404 whatever the lists say.
+ * as saved. `read` is the spot as `findSpotToEdit` reads it (its row and its answer), sent
+ * beside the session's read (routes.ts). On PostgreSQL each statement in a row is a wait
+ * for the event loop under load (decision 023, session 22), so the edit is two: that read,
+ * then the write, which checks the lists asked for itself (updateSpot); the answer is the
+ * one read, changed as written. A spot that is not the caller's is a 404 whatever the
+ * lists say.
  */
 export async function editSpot(
   db: Db,
   userId: number,
-  read: Promise<SpotRow | undefined>,
+  read: Promise<spots.SpotToEdit | undefined>,
   body: ReviewUpdateBody,
 ): Promise<Review> {
+  const found = await read;
+  const spot = spots.ownedBy(found?.row, userId);
+  if (!found || !spot) throw notFound(REVIEW_MESSAGES.spotNotFound);
+  const saved = await spots.updateSpot(db, spot, body);
+  if (saved) return editedAnswer(found.answer, saved);
+  // Nothing was written: a list that is not theirs, or the spot deleted since the read.
   const wanted = body.lists ?? [];
-  const [found, owned] = await Promise.all([read, spots.ownListIds(db, userId, wanted)]);
-  const spot = spots.ownedBy(found, userId);
-  if (!spot) throw notFound(REVIEW_MESSAGES.spotNotFound);
+  const owned = await spots.ownListIds(db, userId, wanted);
   if (wanted.some((listId) => !owned.has(listId))) {
     throw fieldError('lists', REVIEW_MESSAGES.notYourList);
   }
-  await spots.updateSpot(db, spot, body);
-  return (await spots.spotAnswer(db, spot.id))!;
+  throw notFound(REVIEW_MESSAGES.spotNotFound);
 }

@@ -54,6 +54,24 @@ export function presentSpot(row: SpotRow, photos: Photo[]): Review {
   };
 }
 
+/**
+ * A spot's answer after an edit of its own columns (`saved`, as updateSpot wrote them):
+ * its answer as read before the edit with those changed, what reading it again gives. An
+ * edit changes neither the place nor the photos.
+ */
+export function editedAnswer(
+  before: Review,
+  saved: Pick<SpotRow, 'review' | 'rating' | 'visited' | 'updated_at'>,
+): Review {
+  return {
+    ...before,
+    review: saved.review,
+    rating: saved.rating,
+    visited: saved.visited === 1,
+    updated_at: iso(saved.updated_at),
+  };
+}
+
 /** A page of spots with their photos: one query for the photos of the whole page. */
 export async function presentSpots(db: Db, rows: SpotRow[]): Promise<Review[]> {
   const photos = await photosOfSpots(

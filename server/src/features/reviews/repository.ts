@@ -2,7 +2,7 @@ import type { Review, ReviewListRef, ReviewUpdateBody, User } from '@spotbook/co
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { clock } from '../../lib/clock.ts';
-import { SPOT_COLUMNS, type SpotRow } from './presenter.ts';
+import { presentJoinedSpots, SPOT_COLUMNS, spotsWithPhotos, type SpotRow } from './presenter.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { setListsOfSpot, updateSpotAndSetLists } from '../lists/list-reviews-repository.ts';
 import { spotColumns } from './spot-columns.ts';
@@ -18,6 +18,23 @@ const spotById = compiledOnce((db, id: number) =>
 
 export async function findSpot(db: Db, id: number): Promise<SpotRow | undefined> {
   return (await spotById(db, id))[0];
+}
+
+/** A spot read for an edit: its row, and its answer as it stands (with its photos). */
+export interface SpotToEdit {
+  row: SpotRow;
+  answer: Review;
+}
+
+const spotWithPhotosById = compiledOnce((db, id: number) =>
+  spotsWithPhotos(db).where('r.id', '=', id),
+);
+
+/** The spot's row and answer in one statement: the edit answers without reading again. */
+export async function findSpotToEdit(db: Db, id: number): Promise<SpotToEdit | undefined> {
+  const rows = await spotWithPhotosById(db, id);
+  const [answer] = presentJoinedSpots(rows);
+  return answer && { row: rows[0]!, answer };
 }
 
 /** The author's shareable lists holding the spot, or all of them for the author. */
@@ -102,33 +119,53 @@ export async function ownListIds(db: Db, userId: number, ids: number[]): Promise
   return new Set(rows.map((r) => r.id));
 }
 
+/** The columns an edit writes (updateSpot): what its answer shows changed (editedAnswer). */
+export interface SpotChanges {
+  review: string;
+  rating: number;
+  visited: number;
+  updated_at: number;
+}
+
 /**
  * PUT: the given fields, and (when `lists` is given) exactly those of the author's lists
- * holding the spot; list ids must already be checked as the author's. Both or neither:
- * one statement on PostgreSQL, a transaction on SQLite (no round trips to save there).
+ * holding the spot. Both or neither, and nothing when a list given is not the author's:
+ * one statement on PostgreSQL (no list check before it, a round trip less), a transaction
+ * on SQLite (no round trips to save there). The changes written, or undefined when nothing
+ * was (a list not the author's, or the spot deleted meanwhile).
  */
-export async function updateSpot(db: Db, spot: SpotRow, body: ReviewUpdateBody): Promise<void> {
-  const now = clock.now();
+export async function updateSpot(
+  db: Db,
+  spot: SpotRow,
+  body: ReviewUpdateBody,
+): Promise<SpotChanges | undefined> {
   const text = body.review ?? spot.review;
-  const changes = {
+  const saved: SpotChanges = {
     review: text,
     rating: body.rating ?? spot.rating,
     visited: body.visited === undefined ? spot.visited : body.visited ? 1 : 0,
-    updated_at: now,
-    ...spotColumns(spot, text),
+    updated_at: clock.now(),
   };
-  const update = (trx: Db) =>
-    trx.updateTable('reviews').set(changes).where('id', '=', spot.id).execute();
+  const changes = { ...saved, ...spotColumns(spot, text) };
+  const update = async (trx: Db) =>
+    (await trx.updateTable('reviews').set(changes).where('id', '=', spot.id).executeTakeFirst())
+      .numUpdatedRows > 0n;
   const lists = body.lists;
   // One statement is atomic alone (its triggers' change log with it). On PostgreSQL a
   // transaction around it would be two more round trips, each a wait for the event loop
   // under load (decision 023, session 20).
-  if (!lists) return void (await update(db));
-  if (isPostgres(db)) return updateSpotAndSetLists(db, spot.id, changes, lists, now);
-  await db.transaction().execute(async (trx) => {
-    await update(trx);
-    await setListsOfSpot(trx, spot.id, lists, now);
+  if (!lists) return (await update(db)) ? saved : undefined;
+  if (isPostgres(db)) {
+    const done = await updateSpotAndSetLists(db, spot, changes, lists, saved.updated_at);
+    return done ? saved : undefined;
+  }
+  const done = await db.transaction().execute(async (trx) => {
+    const owned = await ownListIds(trx, spot.user_id, lists);
+    if (lists.some((listId) => !owned.has(listId)) || !(await update(trx))) return false;
+    await setListsOfSpot(trx, spot.id, lists, saved.updated_at);
+    return true;
   });
+  return done ? saved : undefined;
 }
 
 /** Deletes the spot; its list entries go with it (FK cascade), its place stays. */

@@ -104,7 +104,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
   );
 
   // Whose spot it is is decided once the session is known too (editSpot).
-  const spotToEdit = readBesideSession(idParams, ({ id }) => spots.findSpot(db, id));
+  const spotToEdit = readBesideSession(idParams, ({ id }) => spots.findSpotToEdit(db, id));
   api.put(
     '/review/:id/',
     {
