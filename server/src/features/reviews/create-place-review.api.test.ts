@@ -27,6 +27,11 @@ const create = (user: TestUser | TestClient, body: Record<string, unknown>) =>
 const placeRows = (id: string) =>
   t.ctx.db.selectFrom('places').selectAll().where('id', '=', id).execute();
 
+async function expectAnswerAsRead(user: TestUser, created: { id: number; firstSpot?: boolean }) {
+  const { firstSpot: _firstSpot, ...spot } = created;
+  expect((await user.client.get(`/api/reviews/review/${created.id}/`)).json()).toEqual(spot);
+}
+
 describe('POST /api/reviews/create-place-review/', () => {
   it('creates a spot of a provider place, with details from the provider only', async () => {
     const bob = await signedInUser(t.app);
@@ -46,6 +51,8 @@ describe('POST /api/reviews/create-place-review/', () => {
     });
     const [stored] = await placeRows(eiffelId);
     expect(stored?.display_name).toBe('Eiffel Tower');
+    // The answer is the spot as reading it shows it (create.ts builds it, not a read).
+    await expectAnswerAsRead(bob, spot);
 
     // A second user's request never rewrites the stored place.
     await t.ctx.db
@@ -56,6 +63,7 @@ describe('POST /api/reviews/create-place-review/', () => {
     const second = await create(alice, { place: { id: eiffelId, editorialSummary: 'mine' } });
     expect(second.statusCode).toBe(201);
     expect(second.json().place_details.editorialSummary).toBe('kept');
+    await expectAnswerAsRead(alice, second.json());
     expect(await placeRows(eiffelId)).toHaveLength(1);
   });
 

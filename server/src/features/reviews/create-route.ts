@@ -11,7 +11,6 @@ import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { createPlaceReview } from './create.ts';
-import { spotAnswer } from './repository.ts';
 
 const errors = {
   // The 400 of a second spot for one place points at the spot the caller already has.
@@ -48,10 +47,8 @@ export function createPlaceReviewRoute(app: FastifyInstance, ctx: AppContext) {
           return reply
             .status(400)
             .send({ detail: REVIEW_MESSAGES.alreadyReviewed, review_id: outcome.id });
-        case 'created': {
-          const spot = (await spotAnswer(db, outcome.id))!;
-          return reply.status(201).send({ ...spot, firstSpot: outcome.firstSpot });
-        }
+        case 'created':
+          return reply.status(201).send({ ...outcome.spot, firstSpot: outcome.firstSpot });
       }
     },
   );

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { createPlaceReviewSchema } from '@spotbook/contract';
+import type { createPlaceReviewSchema, Review } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { isPostgres } from '../../db/dialect.ts';
@@ -13,12 +13,13 @@ import {
   userReviewOfPlace,
   type PlaceRow,
 } from '../places/store.ts';
+import { presentSpot } from './presenter.ts';
 import { spotColumns } from './spot-columns.ts';
 
 export type CreatePlaceReview = z.output<typeof createPlaceReviewSchema>;
 
 export type CreateOutcome =
-  | { kind: 'created'; id: number; firstSpot: boolean }
+  | { kind: 'created'; id: number; firstSpot: boolean; spot: Review }
   | { kind: 'duplicate'; id: number }
   | { kind: 'unknownPlace' }
   | { kind: 'notYourList' };
@@ -58,7 +59,9 @@ export async function createPlaceReview(
       listId === null
         ? await insertSpot(db, userId, place, spot, now)
         : await insertSpotOnList(db, userId, place, spot, now, listId);
-    return { kind: 'created', id, firstSpot };
+    // As reading it back would show it (no photos yet): a round trip less (session 32).
+    const answer = presentSpot({ ...place, ...spotRow(userId, place, spot, now), id }, []);
+    return { kind: 'created', id, firstSpot, spot: answer };
   } catch (error) {
     // Two tabs saving the same place at once: the unique (user, place) index decides.
     if (!isUniqueViolation(error)) throw error;

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ListDetail, Review } from '@spotbook/contract';
-import { createList, createPlace, createSpot, putOnList } from '../../../test/factories.ts';
+import {
+  addPhotoRow,
+  createList,
+  createPlace,
+  createSpot,
+  putOnList,
+} from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { StatementTimeline } from '../../../test/statement-timeline.ts';
 import { editSpot } from './edit.ts';
@@ -19,21 +25,7 @@ const { t, alice, bob } = useTestApp({ users: ['alice', 'bob'] });
 
 const addPhotos = async (spot: number, count: number) => {
   for (let position = 0; position < count; position++) {
-    await t.ctx.db
-      .insertInto('photos')
-      .values({
-        review_id: spot,
-        user_id: alice.id,
-        position,
-        width: 4,
-        height: 3,
-        bytes: 1,
-        large: Buffer.from('x'),
-        thumb: Buffer.from('x'),
-        etag: `e${position}`,
-        created_at: position,
-      })
-      .execute();
+    await addPhotoRow(t.ctx, spot, alice.id, position);
   }
 };
 

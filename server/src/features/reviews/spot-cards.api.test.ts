@@ -2,7 +2,7 @@ import { responseSerializer } from '../../lib/response-serializer.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reviewsPageSchema, type ReviewsPage } from '@spotbook/contract';
 import { deferred } from '../../../test/deferred.ts';
-import { createPlace, createSpot } from '../../../test/factories.ts';
+import { addPhotoRow, createPlace, createSpot } from '../../../test/factories.ts';
 import { signedInUser, useTestApp } from '../../../test/helper.ts';
 import { storedVersion } from '../../../test/versions.ts';
 import { presentSpots, SPOT_COLUMNS } from './presenter.ts';
@@ -34,22 +34,7 @@ async function serialisedNow(ids: number[]) {
 
 const version = () => storedVersion(t.ctx.db, 'spot_counts', alice.id);
 
-const addPhoto = (spot: number, position: number) =>
-  t.ctx.db
-    .insertInto('photos')
-    .values({
-      review_id: spot,
-      user_id: alice.id,
-      position,
-      width: 4,
-      height: 3,
-      bytes: 1,
-      large: Buffer.from('x'),
-      thumb: Buffer.from('x'),
-      etag: `e${position}`,
-      created_at: position,
-    })
-    .execute();
+const addPhoto = (spot: number, position: number) => addPhotoRow(t.ctx, spot, alice.id, position);
 
 beforeAll(async () => {
   const places = [
