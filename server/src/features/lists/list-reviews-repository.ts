@@ -1,7 +1,7 @@
-import type { ExpressionBuilder, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { ListReview } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
-import type { Database, ReviewsTable } from '../../db/schema.ts';
+import type { ReviewsTable } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 
@@ -141,12 +141,10 @@ export async function updateSpotAndSetLists(
       )
       .returning('id'),
   );
-  const spotRow = (eb: ExpressionBuilder<Database & { spot: { id: number } }, 'list_reviews'>) =>
-    eb.selectFrom('spot').select('spot.id');
   const removed = updated.with('left_lists', (w) =>
     w
       .deleteFrom('list_reviews')
-      .where('review_id', 'in', spotRow)
+      .where('review_id', 'in', (eb) => eb.selectFrom('spot').select('spot.id'))
       .$if(wanted.length > 0, (q) => q.where('list_id', 'not in', wanted)),
   );
   const row = !wanted.length

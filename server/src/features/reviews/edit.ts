@@ -3,11 +3,12 @@ import type { Db } from '../../db/connection.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { editedAnswer } from './presenter.ts';
 import * as spots from './repository.ts';
+import type { SpotRead } from './spots-by-id.ts';
 
 /**
  * `PUT /api/reviews/review/{id}/`: the author's edit of their spot, answered with the spot
  * as saved. `read` is the spot as `findSpotToEdit` reads it (its row and its answer), sent
- * beside the session's read (routes.ts). On PostgreSQL each statement in a row is a wait
+ * beside the session's read (routes.ts) with the turn's other spots. On PostgreSQL each statement in a row is a wait
  * for the event loop under load (decision 023, session 22), so the edit is two: that read,
  * then the write, which checks the lists asked for itself (updateSpot); the answer is the
  * one read, changed as written. A spot that is not the caller's is a 404 whatever the
@@ -16,7 +17,7 @@ import * as spots from './repository.ts';
 export async function editSpot(
   db: Db,
   userId: number,
-  read: Promise<spots.SpotToEdit | undefined>,
+  read: Promise<SpotRead | undefined>,
   body: ReviewUpdateBody,
 ): Promise<Review> {
   const found = await read;

@@ -54,15 +54,15 @@ export function presentSpot(row: SpotRow, photos: Photo[]): Review {
   };
 }
 
+/** The columns an edit writes (updateSpot), and what its answer shows changed. */
+export type SpotChanges = Pick<SpotRow, 'review' | 'rating' | 'visited' | 'updated_at'>;
+
 /**
  * A spot's answer after an edit of its own columns (`saved`, as updateSpot wrote them):
  * its answer as read before the edit with those changed, what reading it again gives. An
  * edit changes neither the place nor the photos.
  */
-export function editedAnswer(
-  before: Review,
-  saved: Pick<SpotRow, 'review' | 'rating' | 'visited' | 'updated_at'>,
-): Review {
+export function editedAnswer(before: Review, saved: SpotChanges): Review {
   return {
     ...before,
     review: saved.review,

@@ -2,11 +2,11 @@ import type { Review, ReviewListRef, ReviewUpdateBody, User } from '@spotbook/co
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { clock } from '../../lib/clock.ts';
-import { presentJoinedSpots, SPOT_COLUMNS, spotsWithPhotos, type SpotRow } from './presenter.ts';
+import { SPOT_COLUMNS, type SpotChanges, type SpotRow } from './presenter.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { setListsOfSpot, updateSpotAndSetLists } from '../lists/list-reviews-repository.ts';
 import { spotColumns } from './spot-columns.ts';
-import { spotsById } from './spots-by-id.ts';
+import { spotReadsById, spotsById, type SpotRead } from './spots-by-id.ts';
 
 const spotById = compiledOnce((db, id: number) =>
   db
@@ -20,21 +20,12 @@ export async function findSpot(db: Db, id: number): Promise<SpotRow | undefined>
   return (await spotById(db, id))[0];
 }
 
-/** A spot read for an edit: its row, and its answer as it stands (with its photos). */
-export interface SpotToEdit {
-  row: SpotRow;
-  answer: Review;
-}
-
-const spotWithPhotosById = compiledOnce((db, id: number) =>
-  spotsWithPhotos(db).where('r.id', '=', id),
-);
-
-/** The spot's row and answer in one statement: the edit answers without reading again. */
-export async function findSpotToEdit(db: Db, id: number): Promise<SpotToEdit | undefined> {
-  const rows = await spotWithPhotosById(db, id);
-  const [answer] = presentJoinedSpots(rows);
-  return answer && { row: rows[0]!, answer };
+/**
+ * The spot to edit, read with the turn's other spots (spotReadsById): its row and its
+ * answer, so the edit answers without reading it again.
+ */
+export function findSpotToEdit(db: Db, id: number): Promise<SpotRead | undefined> {
+  return spotReadsById(db)(id);
 }
 
 /** The author's shareable lists holding the spot, or all of them for the author. */
@@ -117,14 +108,6 @@ export async function ownListIds(db: Db, userId: number, ids: number[]): Promise
     .where('id', 'in', ids)
     .execute();
   return new Set(rows.map((r) => r.id));
-}
-
-/** The columns an edit writes (updateSpot): what its answer shows changed (editedAnswer). */
-export interface SpotChanges {
-  review: string;
-  rating: number;
-  visited: number;
-  updated_at: number;
 }
 
 /**
