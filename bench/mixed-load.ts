@@ -41,6 +41,7 @@
  *                      mixed-load-lists.ts)
  *   --only <kinds>     runs only the kinds whose names hold one of these words (comma list)
  *   --node-options <…> passed to the server processes (NODE_OPTIONS), e.g. a --require hook
+ *   --server-env <K=V,…> set in the server processes' environment, e.g. REQUESTS_IN_FLIGHT=0
  *   --through-nginx <n> the mixes go through nginx in front of the server, keeping n idle
  *                      connections to it (README, "Behind a reverse proxy"); 0, nginx's
  *                      default, opens a connection to the server per request
@@ -116,6 +117,13 @@ const NODE_OPTIONS = [
   CPU_PROF_DIR && `--require ${path.resolve('bench/mixed-load-cpu-profile.cjs')}`,
   GC_TRACE_DIR && `--require ${path.resolve('bench/mixed-load-gc-trace.cjs')}`,
 ].filter(Boolean);
+/** e.g. 'REQUESTS_IN_FLIGHT=0,REQUEST_LEASE_MS=50': a setting compared in one run. */
+const SERVER_ENV = Object.fromEntries(
+  (option('--server-env') ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => pair.split('=', 2) as [string, string]),
+);
 const CONNECTIONS = 50;
 const NGINX_KEEPALIVE = option('--through-nginx');
 const HOME_PAGE = '/api/reviews/review/?offset=0&limit=20&sortBy=newest&visited=both';
@@ -284,6 +292,7 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
         ...(GC_TRACE_DIR ? { SPOTBOOK_GC_TRACE_DIR: GC_TRACE_DIR } : {}),
         ...(LATE_TURN_MS ? { SPOTBOOK_LATE_TURN_MS: LATE_TURN_MS } : {}),
         ...(pgName ? { DATABASE_URL: pgDatabaseUrl(pgName) } : {}),
+        ...SERVER_ENV,
       },
     });
     // Spots created by an earlier run go first: the plan must not edit spots deleted later.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signedInUser, TestClient, useTestApp, type TestUser } from '../../test/helper.ts';
+import { createList } from '../../test/factories.ts';
 import { StatementTimeline } from '../../test/statement-timeline.ts';
 
 /*
@@ -45,5 +46,39 @@ describe('session reads', () => {
     const users = await Promise.all(clients.map(whoIs));
     expect(users).toEqual([alice.username, bob.username, null, alice.username, null, bob.username]);
     expect(sessionReads()).toBe(1);
+  });
+
+  it("brings a metadata request's list counts with the turn's sessions", async () => {
+    await createList(t.ctx, alice.id, { name: 'Mine' });
+    const shared = await createList(t.ctx, bob.id, { shareable_by_link: 1 });
+    const unshared = await createList(t.ctx, bob.id, { shareable_by_link: 0 });
+    for (const list of [shared, unshared])
+      await t.ctx.db
+        .insertInto('saved_lists')
+        .values({ user_id: alice.id, list_id: list.id, created_at: Date.now() })
+        .execute();
+    const metadata = (client: TestClient) => client.get('/api/reviews/review/metadata/');
+    // The filter options kept, so that the session's read is all these requests send.
+    await Promise.all([metadata(alice.client), metadata(bob.client)]);
+
+    timeline.clear();
+    const [forAlice, forBob, who] = await Promise.all([
+      metadata(alice.client),
+      metadata(bob.client),
+      whoIs(alice.client),
+    ]);
+    expect(forAlice.json()).toMatchObject({ list_count: 1, saved_list_count: 1 });
+    expect(forBob.json()).toMatchObject({ list_count: 2, saved_list_count: 0 });
+    expect(who).toBe(alice.username);
+    expect(sessionReads()).toBe(1);
+    expect(timeline.events.filter((e) => e.kind === 'answered')).toHaveLength(1);
+
+    // Taken off its link, the followed list no longer counts: read anew every time.
+    await t.ctx.db
+      .updateTable('lists')
+      .set({ shareable_by_link: 0 })
+      .where('id', '=', shared.id)
+      .execute();
+    expect((await metadata(alice.client)).json()).toMatchObject({ saved_list_count: 0 });
   });
 });

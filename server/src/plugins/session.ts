@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import { perTurnLoader } from '../db/per-turn-loader.ts';
+import { listCountQueries, type ListCounts } from '../features/lists/list-counts.ts';
 import { noSpotCounters, type SpotCounters } from '../features/reviews/spot-counters.ts';
 import { clock } from '../lib/clock.ts';
 import { notAuthenticated } from '../lib/errors.ts';
@@ -28,40 +29,75 @@ declare module 'fastify' {
      * takes its count from them. Null when signed out.
      */
     galleryCounters: SpotCounters | null;
+    /** The signed-in user's list counts, read with the session for a route that asks for them. */
+    listCounts: ListCounts | null;
+  }
+  interface FastifyContextConfig {
+    /** The route answers the user's list counts: the session's read brings them too. */
+    readsListCounts?: boolean;
   }
 }
+
+/** Stands for "no session of this turn asked for list counts": no row id is this string. */
+const NO_SESSION = '-';
 
 // Every signed-in /api/ request runs this lookup: it is compiled once and run with the
 // session ids (building the query each time cost as much as running it). It also reads
 // the user's gallery version, which every gallery request needs before anything else:
 // one round trip less on the commonest request (decision 023, session 14); and the spot
-// counters at that version, a page's count without a statement of its own (session 28).
-const sessionsByIds = compiledOnce((db, ids: string[]) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .leftJoin('spot_counts', 'spot_counts.user_id', 'users.id')
-    .select([
-      'sessions.id as session_id',
-      'users.id',
-      'users.username',
-      'users.email',
-      'sessions.expires_at',
-      'spot_counts.version',
-      'spot_counts.total',
-      'spot_counts.visited',
-    ])
-    .where('sessions.id', 'in', ids),
+// counters at that version, a page's count without a statement of its own (session 28);
+// and for the sessions in `withLists`, the metadata's list counts (session 33): CASE
+// counts them for those rows only.
+const sessionsByIds = compiledOnce(
+  (db, ids: string[], withLists: string[]) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('spot_counts', 'spot_counts.user_id', 'users.id')
+      .select((eb) => [
+        'sessions.id as session_id',
+        'users.id',
+        'users.username',
+        'users.email',
+        'sessions.expires_at',
+        'spot_counts.version',
+        'spot_counts.total',
+        'spot_counts.visited',
+        eb
+          .case()
+          .when('sessions.id', 'in', withLists)
+          .then(listCountQueries(eb).lists)
+          .end()
+          .as('list_count'),
+        eb
+          .case()
+          .when('sessions.id', 'in', withLists)
+          .then(listCountQueries(eb).followed)
+          .end()
+          .as('followed_count'),
+      ])
+      .where('sessions.id', 'in', ids),
+  64,
 );
 
 type SessionRow = Awaited<ReturnType<typeof sessionsByIds>>[number];
 
-/** Reads sessions by row id, the requests of one turn of the event loop in one statement. */
-const sessionReader = (db: Db) =>
-  perTurnLoader<string, SessionRow>(async (ids) => {
-    const rows = await sessionsByIds(db, ids);
+/**
+ * Reads sessions by row id, the requests of one turn of the event loop in one statement;
+ * with list counts for the ids asked `withListCounts`.
+ */
+function sessionReader(db: Db) {
+  const listsAskedFor = new Set<string>();
+  const load = perTurnLoader<string, SessionRow>(async (ids) => {
+    const withLists = ids.filter((id) => listsAskedFor.delete(id));
+    const rows = await sessionsByIds(db, ids, withLists.length ? withLists : [NO_SESSION]);
     return new Map(rows.map((row) => [row.session_id, row]));
   }, 64);
+  return (id: string, withListCounts: boolean) => {
+    if (withListCounts) listsAskedFor.add(id);
+    return load(id);
+  };
+}
 
 /**
  * Server-side sessions: the cookie holds a random token (signed with SESSION_SECRET),
@@ -72,6 +108,7 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('galleryCounters', null);
+  app.decorateRequest('listCounts', null);
   const readSession = sessionReader(db);
   // The row id a validly signed cookie names is a function of the cookie alone: kept for
   // the cookies in use instead of an HMAC and a hash on every request (5 % of a spot's
@@ -94,7 +131,7 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
     if (!raw) return;
     const id = rowIdOf(request, raw);
     if (!id) return;
-    const row = await readSession(id);
+    const row = await readSession(id, request.routeOptions.config.readsListCounts === true);
     if (!row || row.expires_at < clock.now()) return;
     request.user = { id: row.id, username: row.username, email: row.email };
     request.sessionId = id;
@@ -102,6 +139,8 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
       row.version === null
         ? noSpotCounters()
         : { version: row.version, total: row.total ?? 0, visited: row.visited ?? 0 };
+    if (row.list_count !== null && row.followed_count !== null)
+      request.listCounts = { lists: Number(row.list_count), followed: Number(row.followed_count) };
   });
 }
 
@@ -135,6 +174,7 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
   request.user = null;
   request.sessionId = null;
   request.galleryCounters = null;
+  request.listCounts = null;
 }
 
 /** preHandler for routes that need a signed-in user (contract §2's 403 detail). */

@@ -5,6 +5,14 @@ import { deflatedText, gzipOfParts } from '../../lib/gzip-blocks.ts';
 import type { GzippedAnswer } from '../../lib/send-json.ts';
 import { FilterValues } from './filter-options.ts';
 import { readChangesFor, type SpotImage } from './gallery-changes.ts';
+import { listCountQueries, type ListCounts } from '../lists/list-counts.ts';
+import type { SpotCounters } from './spot-counters.ts';
+
+/** The figures around the filter options, at the version the options are brought to. */
+export interface MetadataCounts {
+  counters: Pick<SpotCounters, 'version' | 'total'>;
+  lists: ListCounts;
+}
 
 type FilterColumn = 'place_type' | 'place_city' | 'place_country';
 /** Each filter column and its name in the answer, in the answer's order. */
@@ -79,23 +87,16 @@ const nonEmpty = (value: SpotImage[FilterColumn] | undefined): value is string =
 
 /** The four figures in one round trip. */
 const countsOf = compiledOnce((db, userId: number) =>
-  db.selectNoFrom((eb) => [
-    eb.selectFrom('spot_counts').select('version').where('user_id', '=', userId).as('version'),
-    eb.selectFrom('spot_counts').select('total').where('user_id', '=', userId).as('total'),
-    eb
-      .selectFrom('lists')
-      .select((c) => c.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .as('list_count'),
-    // Followed lists count only while they are still shareable (contract §4, following).
-    eb
-      .selectFrom('saved_lists as sl')
-      .innerJoin('lists as l', 'l.id', 'sl.list_id')
-      .select((c) => c.fn.countAll<number>().as('n'))
-      .where('sl.user_id', '=', userId)
-      .where('l.shareable_by_link', '=', 1)
-      .as('saved_list_count'),
-  ]),
+  db
+    .selectFrom('users')
+    .leftJoin('spot_counts', 'spot_counts.user_id', 'users.id')
+    .select((eb) => [
+      'spot_counts.version',
+      'spot_counts.total',
+      listCountQueries(eb).lists.as('list_count'),
+      listCountQueries(eb).followed.as('saved_list_count'),
+    ])
+    .where('users.id', '=', userId),
 );
 
 /**
@@ -143,23 +144,29 @@ export function spotMetadataReader(db: Db, maxUsers = 1000) {
     return { version, values };
   };
 
-  return async (userId: number, sessionVersion?: number): Promise<GzippedAnswer<string>> => {
+  /** The counts read here: for a caller without the session's (tests, a route without them). */
+  const readCounts = async (userId: number): Promise<MetadataCounts> => {
+    const [row] = await countsOf(db, userId);
+    if (!row) throw new Error(`no user ${userId}`);
+    return {
+      counters: { version: Number(row.version ?? 0), total: Number(row.total ?? 0) },
+      lists: { lists: Number(row.list_count ?? 0), followed: Number(row.saved_list_count ?? 0) },
+    };
+  };
+
+  return async (userId: number, known?: MetadataCounts): Promise<GzippedAnswer<string>> => {
     /*
      * The options are never stored under a newer version than theirs: the version is read
      * before them, with the session (plugins/session.ts) or else with the counts. With the
-     * session's, the counts and the options' catch-up from the change log go out at once:
-     * after a write, one round trip's wait on PostgreSQL instead of two in a row.
+     * session's, the list counts came with it too (session 33), and only the options' catch-up
+     * from the change log, after a write, is a statement of this request's own.
      */
-    const counts = countsOf(db, userId).then(([row]) => {
-      if (!row) throw new Error('a select without a table gives one row');
-      return row;
-    });
-    const version = sessionVersion ?? Number((await counts).version ?? 0);
-    const [row, filters] = await Promise.all([counts, filterOptions(userId, version)]);
+    const { counters, lists } = known ?? (await readCounts(userId));
+    const filters = await filterOptions(userId, counters.version);
     const figures = {
-      saved_list_count: Number(row.saved_list_count ?? 0),
-      review_count: Number(row.total ?? 0),
-      list_count: Number(row.list_count ?? 0),
+      saved_list_count: lists.followed,
+      review_count: counters.total,
+      list_count: lists.lists,
     };
     const head = `${JSON.stringify(figures).slice(0, -1)},`;
     const columns = FILTERS.map(([column]) => filters.values[column]);

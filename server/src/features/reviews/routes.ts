@@ -66,6 +66,8 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
     '/review/metadata/',
     {
       onRequest: requireUser,
+      // The list counts come with the session's read (plugins/session.ts).
+      config: { readsListCounts: true },
       schema: {
         tags,
         summary: 'Counts and filter options',
@@ -74,10 +76,11 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
     },
     // Put together around the kept filter options, gzipped as kept to a client that takes
     // gzip (the Content-Encoding makes @fastify/compress leave it alone; metadata.ts), at
-    // the gallery version the session hook read.
+    // the gallery version and with the counts the session hook read.
     async (request, reply) => {
-      const version = request.galleryCounters?.version;
-      const answer = await spotMetadata(currentUser(request).id, version);
+      const { galleryCounters: counters, listCounts: lists } = request;
+      const known = counters && lists ? { counters, lists } : undefined;
+      const answer = await spotMetadata(currentUser(request).id, known);
       return sendGzippedJson(request, reply, answer);
     },
   );
