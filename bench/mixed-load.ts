@@ -41,7 +41,7 @@
  *                      mixed-load-lists.ts)
  *   --only <kinds>     runs only the kinds whose names hold one of these words (comma list)
  *   --node-options <…> passed to the server processes (NODE_OPTIONS), e.g. a --require hook
- *   --server-env <K=V,…> set in the server processes' environment, e.g. REQUESTS_IN_FLIGHT=0
+ *   --server-env <K=V,…> set in the server processes' environment, e.g. DATABASE_POOL_SIZE=4
  *   --through-nginx <n> the mixes go through nginx in front of the server, keeping n idle
  *                      connections to it (README, "Behind a reverse proxy"); 0, nginx's
  *                      default, opens a connection to the server per request
@@ -117,7 +117,7 @@ const NODE_OPTIONS = [
   CPU_PROF_DIR && `--require ${path.resolve('bench/mixed-load-cpu-profile.cjs')}`,
   GC_TRACE_DIR && `--require ${path.resolve('bench/mixed-load-gc-trace.cjs')}`,
 ].filter(Boolean);
-/** e.g. 'REQUESTS_IN_FLIGHT=0,REQUEST_LEASE_MS=50': a setting compared in one run. */
+/** e.g. 'DATABASE_POOL_SIZE=4': a setting compared between runs. */
 const SERVER_ENV = Object.fromEntries(
   (option('--server-env') ?? '')
     .split(',')
@@ -158,8 +158,8 @@ async function forgetCreatedSpots(db: SeededDb, users: BenchUser[]) {
 /**
  * PostgreSQL's dead rows of the runs before cleared, as autovacuum clears them in a
  * deployment: this machine's PostgreSQL runs with autovacuum off (its conf.d/90-ci.conf),
- * and without this each run on one database was slower than the one before (decision 023,
- * session 33: 110,000 dead rows of search_prefix_counts, 5,000 of spot_counts' 51).
+ * and a dozen runs on one database left 110,000 dead rows in search_prefix_counts and 5,150
+ * in spot_counts beside its 51 live ones (decision 023, session 33).
  */
 async function vacuumBetweenRuns(db: SeededDb) {
   if (db.handle.dialect !== 'postgres') return;

@@ -108,8 +108,9 @@ const countsOf = compiledOnce((db, userId: number) =>
  * write they are brought up to date from the gallery's change log (migration 008: which
  * spots changed, their columns before) instead of read again: a write that neither adds nor
  * removes a value costs one small read, a spot that may have taken a value's last use one
- * index probe more. The counts are read every time, in one statement (lists and follows
- * have no version, and they are cheap); the answer is put together as a string, with each
+ * index probe more. The counts are read on every request (lists and follows have no
+ * version, and they are cheap): with the session, in its statement (plugins/session.ts),
+ * or else in one statement here; the answer is put together as a string, with each
  * filter's JSON kept, since its shape is fixed (metadataSchema) and its values are ours.
  * Gzipped, each filter's JSON is deflated once and kept too, and only the counts around them
  * are compressed per request: compressing a 10,000-spot user's ~50 KB of options was half a
