@@ -122,7 +122,8 @@ const SERVER_ENV = Object.fromEntries(
   (option('--server-env') ?? '')
     .split(',')
     .filter(Boolean)
-    .map((pair) => pair.split('=', 2) as [string, string]),
+    // Split at the first '=' only: a value (a database URL) may hold more.
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 );
 const CONNECTIONS = 50;
 const NGINX_KEEPALIVE = option('--through-nginx');
@@ -156,12 +157,13 @@ async function forgetCreatedSpots(db: SeededDb, users: BenchUser[]) {
 }
 
 /**
- * PostgreSQL's dead rows of the runs before cleared, as autovacuum clears them in a
- * deployment: this machine's PostgreSQL runs with autovacuum off (its conf.d/90-ci.conf),
- * and a dozen runs on one database left 110,000 dead rows in search_prefix_counts and 5,150
+ * The spots of the runs before deleted, and on PostgreSQL their dead rows cleared as
+ * autovacuum clears them in a deployment: this machine's PostgreSQL runs with autovacuum
+ * off (its conf.d/90-ci.conf), and a dozen runs on one database left 110,000 dead rows in search_prefix_counts and 5,150
  * in spot_counts beside its 51 live ones (decision 023, session 33).
  */
-async function vacuumBetweenRuns(db: SeededDb) {
+async function resetForRun(db: SeededDb, users: BenchUser[]) {
+  await forgetCreatedSpots(db, users);
   if (db.handle.dialect !== 'postgres') return;
   const started = performance.now();
   await sql`VACUUM (ANALYZE)`.execute(db.handle.db);
@@ -372,14 +374,12 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
     const rates = new Map<MixName, MixFigures>();
     const paced = new Map<MixName, MixFigures>();
     for (const [mix, plan] of plans) {
-      await forgetCreatedSpots(db, users);
-      await vacuumBetweenRuns(db);
+      await resetForRun(db, users);
       const base = proxy?.url ?? app.url;
       const flatOut = await mixRun(app, base, dialect, workers, mix, plan);
       rates.set(mix, flatOut);
       if (PACED === undefined) continue;
-      await forgetCreatedSpots(db, users);
-      await vacuumBetweenRuns(db);
+      await resetForRun(db, users);
       const rate = PACED > 1 ? PACED : PACED * flatOut.rate;
       paced.set(mix, await mixRun(app, base, dialect, workers, mix, plan, rate));
     }

@@ -54,28 +54,23 @@ const sessionsByIds = compiledOnce(
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .leftJoin('spot_counts', 'spot_counts.user_id', 'users.id')
-      .select((eb) => [
-        'sessions.id as session_id',
-        'users.id',
-        'users.username',
-        'users.email',
-        'sessions.expires_at',
-        'spot_counts.version',
-        'spot_counts.total',
-        'spot_counts.visited',
-        eb
-          .case()
-          .when('sessions.id', 'in', withLists)
-          .then(listCountQueries(eb).lists)
-          .end()
-          .as('list_count'),
-        eb
-          .case()
-          .when('sessions.id', 'in', withLists)
-          .then(listCountQueries(eb).followed)
-          .end()
-          .as('followed_count'),
-      ])
+      .select((eb) => {
+        const counts = listCountQueries(eb);
+        // Kysely's builders are immutable: one CASE head serves both counts.
+        const forAsking = eb.case().when('sessions.id', 'in', withLists);
+        return [
+          'sessions.id as session_id',
+          'users.id',
+          'users.username',
+          'users.email',
+          'sessions.expires_at',
+          'spot_counts.version',
+          'spot_counts.total',
+          'spot_counts.visited',
+          forAsking.then(counts.lists).end().as('list_count'),
+          forAsking.then(counts.followed).end().as('followed_count'),
+        ];
+      })
       .where('sessions.id', 'in', ids),
   64,
 );

@@ -90,12 +90,15 @@ const countsOf = compiledOnce((db, userId: number) =>
   db
     .selectFrom('users')
     .leftJoin('spot_counts', 'spot_counts.user_id', 'users.id')
-    .select((eb) => [
-      'spot_counts.version',
-      'spot_counts.total',
-      listCountQueries(eb).lists.as('list_count'),
-      listCountQueries(eb).followed.as('saved_list_count'),
-    ])
+    .select((eb) => {
+      const counts = listCountQueries(eb);
+      return [
+        'spot_counts.version',
+        'spot_counts.total',
+        counts.lists.as('list_count'),
+        counts.followed.as('saved_list_count'),
+      ];
+    })
     .where('users.id', '=', userId),
 );
 
