@@ -8,9 +8,12 @@
  * (bench/mixed-load-client.ts), beside a bare Fastify route serving the 100,000-spot
  * user's first gallery page from memory in the same run (bench/bare-route-server.ts),
  * measured before and after the mixes: each mix's share is of the two's mean.
- * Each kind alone first (8 connections, 3 s) gives the server's CPU ms per request of it,
- * of all its threads and of its main threads (the event loops) alone, and on PostgreSQL
- * the database server's own.
+ * Each kind alone first (the mix's 50 connections and people, 3 s each, after one 10 s run
+ * of the whole mix that reads every person's orders and cards) gives the server's CPU ms
+ * per request of it, of all its threads and of its main threads (the event loops) alone,
+ * and on PostgreSQL the database server's own. Alone, a kind misses what the writes of
+ * the others cost it in the mix: the mix costs about twice its kinds (decision 023,
+ * session 36).
  *
  * Two mixes, same kinds and shares (bench/mixed-load-plan.ts): "people", each connection
  * a user of their own (the 100,000-spot user is one of the 50), and "one user", every
@@ -34,6 +37,8 @@
  *                      prints them: time, count and longest, by kind and process
  *   --late-turn-ms <ms> with --gc-trace: late turns from this long (default 100)
  *   --skip-alone       no kind alone (a CPU profile of the mixes only)
+ *   --alone-connections <n> each kind alone from n connections, as many people (default
+ *                      50; 8 until 2026-12-04, whose caches held all of their 8 people)
  *   --cold-lists       no list answer stored before the run: the first opening of each of
  *                      the ~150 lists in it builds it whole (every run before 2026-11-30,
  *                      session 29); by default each big list's answer is stored at its
@@ -130,6 +135,9 @@ const NGINX_KEEPALIVE = option('--through-nginx');
 const HOME_PAGE = '/api/reviews/review/?offset=0&limit=20&sortBy=newest&visited=both';
 /** For a CPU profile of the mixes alone. */
 const SKIP_ALONE = args.includes('--skip-alone');
+const ALONE_CONNECTIONS = Number(option('--alone-connections') ?? CONNECTIONS);
+/** The whole mix, unmeasured, before the kinds alone: each person's caches read first. */
+const ALONE_WARM_UP_MS = 10_000;
 const LISTS_AT_START: ListsAtStart = args.includes('--cold-lists') ? 'cold' : 'opened';
 const MIXES = (option('--mixes') ?? 'people,one user').split(',') as MixName[];
 /** e.g. 'gzip, deflate, br, zstd' (Chromium's): answers then come compressed, as to a browser. */
@@ -326,15 +334,27 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres') {
     console.log(`  shares: ${sharesLine(first.kinds)}`);
     console.log(`  new spots: of ${places.length} embedded places, each person creating each once`);
     console.log(
-      `${dialect}, ${workers} worker(s): each kind alone, mix "${MIXES[0]}" (8 connections, 3 s after 1 s unmeasured)`,
+      `${dialect}, ${workers} worker(s): each kind alone, mix "${MIXES[0]}" (${ALONE_CONNECTIONS} connections, 3 s after 1 s unmeasured, all after ${ALONE_WARM_UP_MS / 1000} s of the mix)`,
     );
+    if (!SKIP_ALONE) {
+      // Until every person's gallery orders are read (after their first request, in the
+      // background), their pages walk the indexes: twice the CPU of a first page.
+      await forgetCreatedSpots(db, users);
+      await runClient({
+        base: app.url,
+        connections: ALONE_CONNECTIONS,
+        durationMs: ALONE_WARM_UP_MS,
+        people: first.people,
+        kinds: first.kinds,
+      });
+    }
     for (const kind of SKIP_ALONE ? [] : first.kinds) {
       // A second unmeasured first: one-time costs (a picture thread started by the first
       // list view, caches filling) aren't a cost per request.
       const kindAlone = (durationMs: number) =>
         runClient({
           base: app.url,
-          connections: 8,
+          connections: ALONE_CONNECTIONS,
           durationMs,
           people: first.people,
           kinds: [{ ...kind, weight: 1 }],
