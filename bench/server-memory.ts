@@ -3,14 +3,16 @@
  * `npm run serve` starts it (one worker per core: each process is printed, the primary
  * that prepared DATA_DIR and each worker that serves), twice:
  * - after a little of everything (sign-up, place searches, a gallery page, the map style and
- *   tiles, two map pictures, the web page), 15 s idle;
+ *   tiles, two map pictures, the web page), 20 s idle;
  * - after a load (50 connections asking for place searches, gallery pages and metadata for
- *   20 s, which grows V8's young generation as far as the flags let it), 15 s idle.
- * For the serve flags and, as baselines in the same run, a 16 MB young generation's
- * semi-spaces and plain `node` (V8's default).
- * Usage: npx tsx bench/server-memory.ts [--idle-seconds 15] [--runs serve,semi-16,plain]
+ *   20 s, which grows V8's young generation as far as the flags let it), 20 s idle.
+ * For the serve flags (16 MB semi-spaces, given back after 10 s idle: server/src/lib/
+ * idle-heap-shrink.ts) and, as baselines in the same run, 2 MB semi-spaces (the serve
+ * flags until 2026-12-07) and plain `node` (V8's default, without one malloc arena).
+ * Usage: npx tsx bench/server-memory.ts [--idle-seconds 20] [--runs serve,semi-2,plain]
  *   (330 waits out the picture thread's 60 s and the list build thread's 5 minutes;
- *   --runs picks of serve, tsx, semi-4, semi-8, semi-16 and plain, the default shown;
+ *   the default 20 s outlasts the 10–15 s a worker waits to give its young generation back;
+ *   --runs picks of serve, tsx, semi-2, semi-4, semi-8 and plain, the default shown;
  *   tsx runs the sources as `npm run serve` did before decision 027)
  */
 import { spawn } from 'node:child_process';
@@ -58,7 +60,7 @@ const fail = (message: string): never => {
   throw new Error(message);
 };
 const idleArg = process.argv.indexOf('--idle-seconds');
-const IDLE_MS = 1000 * (idleArg >= 0 ? Number(process.argv[idleArg + 1]) : 15);
+const IDLE_MS = 1000 * (idleArg >= 0 ? Number(process.argv[idleArg + 1]) : 20);
 const PORT = 3417;
 const base = `http://127.0.0.1:${PORT}`;
 
@@ -159,13 +161,13 @@ const RUNS: Record<string, Run> = {
     [...serveFlags, '--import', 'tsx', 'server/src/server.ts'],
     serveEnv,
   ],
+  'semi-2': semiSpaces(2),
   'semi-4': semiSpaces(4),
   'semi-8': semiSpaces(8),
-  'semi-16': semiSpaces(16),
   plain: ['plain node (baseline)', [compiled], {}],
 };
 const runsArg = process.argv.indexOf('--runs');
-const runs = (runsArg >= 0 ? process.argv[runsArg + 1]! : 'serve,semi-16,plain')
+const runs = (runsArg >= 0 ? process.argv[runsArg + 1]! : 'serve,semi-2,plain')
   .split(',')
   .map((name) => RUNS[name] ?? fail(`--runs: no run "${name}" (${Object.keys(RUNS).join(', ')})`));
 console.log(

@@ -35,6 +35,10 @@ describe('npm run serve', () => {
   });
 
   it('takes the young generation from SEMI_SPACE_MB', () => {
+    expect(serveScriptRuns().args[0]).toBe('--max-semi-space-size=16');
     expect(serveScriptRuns({ SEMI_SPACE_MB: '8' }).args[0]).toBe('--max-semi-space-size=8');
+    expect(serveCommand(3000, '/tmp/unused', { SEMI_SPACE_MB: '8' }).args[0]).toBe(
+      '--max-semi-space-size=8',
+    );
   });
 });

@@ -50,7 +50,8 @@ export function serveCommand(port: number, dataDir: string, env: Record<string, 
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
-    args: ['--max-semi-space-size=2', 'server/dist/server.js'],
+    // As the serve script: SEMI_SPACE_MB sizes V8's young generation (decision 009).
+    args: [`--max-semi-space-size=${env.SEMI_SPACE_MB ?? '16'}`, 'server/dist/server.js'],
     options: {
       cwd: root,
       env: {

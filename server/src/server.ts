@@ -15,11 +15,14 @@ function readConfig(): Config {
   }
 }
 
+const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
+
 async function serve(config: Config) {
   const started = Date.now();
   // Imported here, not above: a cluster's primary serves nothing and never loads the app.
   const { buildApp } = await import('./app.ts');
   const { checkConnectionBudget } = await import('./db/connection-budget.ts');
+  const { shrinkHeapWhenIdle } = await import('./lib/idle-heap-shrink.ts');
   const { app, ctx } = await buildApp(config);
   // A cluster's preparation (cluster.ts) has checked it for all of its workers.
   if (!cluster.isWorker) await checkConnectionBudget(ctx, config, (m) => app.log.warn(m));
@@ -34,6 +37,13 @@ async function serve(config: Config) {
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
     app.log.info(`Spotbook ready at ${config.PUBLIC_URL} in ${Date.now() - started} ms`);
+    shrinkHeapWhenIdle({
+      onShrunk: (from, to) =>
+        app.log.debug(
+          `idle: young generation ${mb(from)} MB, ${mb(to)} MB after a scavenge; ` +
+            `resident ${mb(process.memoryUsage.rss())} MB`,
+        ),
+    });
   } catch (error) {
     console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { shrinkHeapWhenIdle } from './idle-heap-shrink.ts';
+
+const MB = 1024 * 1024;
+const CHECK_MS = 40;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Keeps the event loop busy for `ms`, as a load does, in slices the timer can run between. */
+async function busy(ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const slice = Date.now() + 10;
+    while (Date.now() < slice);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * The real scavenge's effect is the browser suite's to prove (idle-heap-shrink.e2e.test.ts,
+ * on the served app); here V8 is stood in for, and the timing shortened, to pin the rule:
+ * once per quiet spell, after two quiet checks, only when there is something to give back.
+ */
+describe('shrinkHeapWhenIdle', () => {
+  let stop = () => {};
+  afterEach(() => stop());
+
+  function watch(youngMb: number) {
+    const young = { bytes: youngMb * MB };
+    const shrunk: [number, number][] = [];
+    stop = shrinkHeapWhenIdle({
+      onShrunk: (from, to) => shrunk.push([from / MB, to / MB]),
+      scavenge: () => (young.bytes = 1 * MB),
+      youngBytes: () => young.bytes,
+      checkEveryMs: CHECK_MS,
+    });
+    return { young, shrunk };
+  }
+
+  it('scavenges once the loop has been quiet for two checks, and once only', async () => {
+    const { shrunk } = watch(32);
+    await sleep(CHECK_MS * 1.5);
+    expect(shrunk).toEqual([]);
+    await sleep(CHECK_MS * 4);
+    expect(shrunk).toEqual([[32, 1]]);
+  });
+
+  it('waits while the loop is busy, and tries again after the next load', async () => {
+    const { young, shrunk } = watch(32);
+    await busy(CHECK_MS * 4);
+    expect(shrunk).toEqual([]);
+    await sleep(CHECK_MS * 4);
+    expect(shrunk).toEqual([[32, 1]]);
+
+    young.bytes = 16 * MB;
+    await busy(CHECK_MS * 3);
+    await sleep(CHECK_MS * 4);
+    expect(shrunk).toEqual([
+      [32, 1],
+      [16, 1],
+    ]);
+  });
+
+  it('leaves a young generation that is already small alone', async () => {
+    const { shrunk } = watch(4);
+    await sleep(CHECK_MS * 5);
+    expect(shrunk).toEqual([]);
+  });
+});
