@@ -60,7 +60,7 @@
  *                      whatever a request waits for; paced below capacity, its own waits show.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -190,6 +190,7 @@ async function runClient(plan: LoadPlan, measuring?: () => void): Promise<LoadFi
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  rmSync(file, { force: true });
   if (code !== 0) throw new Error(`load generator exited with ${code}`);
   return JSON.parse(output) as LoadFigures;
 }
@@ -270,6 +271,7 @@ async function bareRoute(sample: string): Promise<number> {
     kinds: [{ kind: 'bare', weight: 1, requests: [{ method: 'GET', path: '/bare' }] }],
   });
   signalGroup(child, 'SIGTERM');
+  rmSync(file, { force: true });
   return figures.kinds.bare!.count / SECONDS;
 }
 

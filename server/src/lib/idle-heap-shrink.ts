@@ -42,7 +42,7 @@ export interface IdleShrinkOptions {
  * semi-spaces; `SEMI_SPACE_MB`, 16 by default) and keeps it when the load stops: it
  * shrinks it only at a scavenge that finds little allocated lately, and an idle process
  * allocates too little to scavenge at all. So once the event loop has been quiet for 10 s,
- * one scavenge (about a millisecond, with little live in it) hands the space back: a worker
+ * one scavenge (under a millisecond, with little live in it) hands the space back: a worker
  * that took a load holds at idle what one with 2 MB semi-spaces holds
  * (docs/decisions/009-server-memory.md). Once per quiet spell; the timer keeps no process
  * alive. Returns a function that stops it.
