@@ -25,10 +25,9 @@ describe('a server left idle after a load', () => {
       }),
     );
     const shrunk = /idle: young generation ([\d.]+) MB, ([\d.]+) MB after a scavenge/;
-    const deadline = Date.now() + 30_000;
-    while (!shrunk.test(app.output()) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    await expect
+      .poll(() => shrunk.test(app.output()), { timeout: 30_000, interval: 500 })
+      .toBe(true);
     const [, before, after] = shrunk.exec(app.output()) ?? [];
     expect(Number(before)).toBeGreaterThanOrEqual(8);
     expect(Number(after)).toBeLessThanOrEqual(2);

@@ -37,17 +37,17 @@ async function serve(config: Config) {
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
     app.log.info(`Spotbook ready at ${config.PUBLIC_URL} in ${Date.now() - started} ms`);
-    shrinkHeapWhenIdle({
-      onShrunk: (from, to) =>
-        app.log.debug(
-          `idle: young generation ${mb(from)} MB, ${mb(to)} MB after a scavenge; ` +
-            `resident ${mb(process.memoryUsage.rss())} MB`,
-        ),
-    });
   } catch (error) {
     console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
+  shrinkHeapWhenIdle({
+    onShrunk: (from, to) =>
+      app.log.debug(
+        `idle: young generation ${mb(from)} MB, ${mb(to)} MB after a scavenge; ` +
+          `resident ${mb(process.memoryUsage.rss())} MB`,
+      ),
+  });
 }
 
 const config = readConfig();

@@ -64,9 +64,9 @@ export function shrinkHeapWhenIdle({
       triedThisSpell = false;
       return;
     }
-    quietChecks++;
+    if (++quietChecks < QUIET_CHECKS || triedThisSpell) return;
     const before = youngBytes();
-    if (quietChecks < QUIET_CHECKS || triedThisSpell || before <= SMALL_YOUNG_GENERATION) return;
+    if (before <= SMALL_YOUNG_GENERATION) return;
     triedThisSpell = true;
     scavenge();
     onShrunk(before, youngBytes());

@@ -1,16 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shrinkHeapWhenIdle } from './idle-heap-shrink.ts';
 
 const MB = 1024 * 1024;
 // Quiet is under 2 % busy: 2 ms of a 100 ms check, room for a loaded test machine's hiccups.
 const CHECK_MS = 100;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Waits until `done()` holds, or for `checks` checks at most (a slow machine's timers lag). */
-async function until(done: () => boolean, checks = 20) {
-  for (let waited = 0; !done() && waited < checks * CHECK_MS; waited += CHECK_MS / 4) {
-    await sleep(CHECK_MS / 4);
-  }
-}
+/** Waits until `done()` holds, for 20 checks at most (a slow machine's timers lag). */
+const until = (done: () => boolean) =>
+  vi.waitFor(() => expect(done()).toBe(true), { timeout: 20 * CHECK_MS, interval: CHECK_MS / 4 });
 /** Keeps the event loop busy for `ms`, as a load does, in slices the timer can run between. */
 async function busy(ms: number) {
   const until = Date.now() + ms;
