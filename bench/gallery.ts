@@ -85,7 +85,12 @@ async function measure(seeded: SeededDb, query: GalleryQuery, write: Write) {
   const first: number[] = [];
   const before = () => galleryPageBefore(db, dialect, user, query);
   const same = (page: GalleryPage, old: unknown, when: string) => {
-    if (!isDeepStrictEqual(JSON.parse(galleryPageJson(page)), JSON.parse(JSON.stringify(old))))
+    if (
+      !isDeepStrictEqual(
+        JSON.parse(galleryPageJson(page).toString()),
+        JSON.parse(JSON.stringify(old)),
+      )
+    )
       throw new Error(`new and old pages differ ${when} for ${JSON.stringify(query)}`);
   };
   let count = 0;

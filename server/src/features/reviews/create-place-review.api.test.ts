@@ -55,17 +55,24 @@ describe('POST /api/reviews/create-place-review/', () => {
     // The answer is the spot as reading it shows it (create.ts builds it, not a read).
     await expectAnswerAsRead(bob, spot);
 
-    // A second user's request never rewrites the stored place.
-    await t.ctx.db
-      .updateTable('places')
-      .set({ editorial_summary: 'kept' })
-      .where('id', '=', eiffelId)
-      .execute();
+    // A second user's request never rewrites the stored place (on PostgreSQL it is now a
+    // place the server knows: the one-statement create).
     const second = await create(alice, { place: { id: eiffelId, editorialSummary: 'mine' } });
     expect(second.statusCode).toBe(201);
-    expect(second.json().place_details.editorialSummary).toBe('kept');
+    expect(second.json().place_details.editorialSummary).toBe(stored?.editorial_summary);
     await expectAnswerAsRead(alice, second.json());
-    expect(await placeRows(eiffelId)).toHaveLength(1);
+    expect(await placeRows(eiffelId)).toEqual([stored]);
+  });
+
+  it('shows the stored place, not the provider’s, when another server stored it first', async () => {
+    const placeId = await createPlace(t.ctx, {
+      id: 'lm:stored-elsewhere',
+      editorial_summary: 'kept',
+    });
+    const created = await create(alice, { place: { id: placeId, editorialSummary: 'mine' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().place_details.editorialSummary).toBe('kept');
+    await expectAnswerAsRead(alice, created.json());
   });
 
   it('says firstSpot only on the caller’s first spot', async () => {
@@ -209,5 +216,105 @@ describe('creating a spot', () => {
     expect(checks).toBeGreaterThanOrEqual(0);
     expect(timeline.sentOf(place)).toBeGreaterThanOrEqual(0);
     expect(timeline.sentOf(place)).toBeLessThan(checks);
+  });
+
+  it('checks and writes a spot of a place it knows in one statement on PostgreSQL', async () => {
+    // The checks were a round trip before the write; a known place needs no read.
+    const [ida, jay] = [await signedInUser(t.app), await signedInUser(t.app)];
+    const list = await createList(t.ctx, jay.id);
+    const placeId = await createPlace(t.ctx);
+    const timeline = new StatementTimeline();
+    const db = timeline.watch(t.ctx.db);
+    const review = { review: 'Quiet', rating: 3, visited: false };
+    await createPlaceReview(db, t.ctx.places, ida.id, { place: { id: placeId }, review });
+    timeline.clear();
+
+    const outcome = await createPlaceReview(db, t.ctx.places, jay.id, {
+      place: { id: placeId },
+      review,
+      list_id: list.id,
+    });
+
+    expect(outcome).toMatchObject({ kind: 'created', firstSpot: true });
+    const answers = timeline.events.filter((e) => e.kind === 'answered');
+    if (testDialect() === 'postgres') {
+      expect(answers.map((e) => e.columns)).toEqual([
+        ['created', 'earlier', 'existing', 'own_list'],
+      ]);
+    } else {
+      expect(timeline.answerWith(['earlier', 'existing', 'own_list'])).toBeGreaterThanOrEqual(0);
+    }
+    const entries = await t.ctx.db
+      .selectFrom('list_reviews')
+      .selectAll()
+      .where('list_id', '=', list.id)
+      .execute();
+    expect(entries.map((e) => e.review_id)).toEqual([outcome.kind === 'created' && outcome.id]);
+  });
+});
+
+describe('creating a spot of a place the server knows', () => {
+  /** A place alice has a spot of: the server has read or stored it. */
+  async function knownPlace() {
+    const placeId = await createPlace(t.ctx);
+    expect((await create(alice, { place: { id: placeId } })).statusCode).toBe(201);
+    return placeId;
+  }
+  const entriesOf = async (listId: number) =>
+    (
+      await t.ctx.db
+        .selectFrom('list_reviews')
+        .select('review_id')
+        .where('list_id', '=', listId)
+        .execute()
+    ).map((e) => e.review_id);
+
+  it('refuses someone else’s list and writes nothing', async () => {
+    const kim = await signedInUser(t.app);
+    const alicesList = await createList(t.ctx, alice.id);
+    const refused = await create(kim, {
+      place: { id: await knownPlace() },
+      list_id: alicesList.id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe(REVIEW_MESSAGES.notYourList);
+    expect((await kim.client.get('/api/reviews/review/')).json().count).toBe(0);
+    expect(await entriesOf(alicesList.id)).toEqual([]);
+  });
+
+  it('puts a new spot on the list, a second create names it, and one on no list is on none', async () => {
+    const [lee, max] = [await signedInUser(t.app), await signedInUser(t.app)];
+    const list = await createList(t.ctx, lee.id);
+    const placeId = await knownPlace();
+    const created = await create(lee, { place: { id: placeId }, list_id: list.id });
+    expect([created.statusCode, created.json().firstSpot]).toEqual([201, true]);
+    await expectAnswerAsRead(lee, created.json());
+    const again = await create(lee, { place: { id: placeId }, list_id: list.id });
+    expect(again.json()).toEqual({
+      detail: REVIEW_MESSAGES.alreadyReviewed,
+      review_id: created.json().id,
+    });
+    expect(await entriesOf(list.id)).toEqual([created.json().id]);
+
+    const alone = await create(max, { place: { id: placeId } });
+    expect(alone.statusCode).toBe(201);
+    const onLists = await max.client.get(
+      `/api/list_reviews/list_review/for-review/${alone.json().id}/`,
+    );
+    expect(onLists.json()).toEqual([]);
+  });
+
+  it('keeps one spot when two tabs save the same place at once', async () => {
+    const ned = await signedInUser(t.app);
+    const list = await createList(t.ctx, ned.id);
+    const placeId = await knownPlace();
+    const answers = await Promise.all(
+      [0, 1].map(() => create(ned, { place: { id: placeId }, list_id: list.id })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);
+    const spot = answers.find((a) => a.statusCode === 201)!.json();
+    expect(answers.find((a) => a.statusCode === 400)!.json().review_id).toBe(spot.id);
+    expect((await ned.client.get('/api/reviews/review/')).json().count).toBe(1);
+    expect(await entriesOf(list.id)).toEqual([spot.id]);
   });
 });

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { createPlaceReviewSchema, Review } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
-import { compiledOnce } from '../../db/compiled-once.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { clock } from '../../lib/clock.ts';
@@ -13,6 +12,14 @@ import {
   userReviewOfPlace,
   type PlaceRow,
 } from '../places/store.ts';
+import { knownPlace, rememberPlace } from '../places/known-places.ts';
+import {
+  checkedSpotInsert,
+  creationChecks,
+  NO_LIST,
+  type CreationChecks,
+  type NewSpotRow,
+} from './creation-checks.ts';
 import { presentSpot } from './presenter.ts';
 import { spotColumns } from './spot-columns.ts';
 
@@ -36,69 +43,86 @@ export async function createPlaceReview(
   body: CreatePlaceReview,
 ): Promise<CreateOutcome> {
   const listId = body.list_id ?? null;
-  // Neither needs the other's answer: sent together, they are one wait on PostgreSQL
-  // (decision 023, session 21). The provider is asked only when the place is not stored.
-  const [[checks], stored] = await Promise.all([
-    creationChecks(db, userId, body.place.id, listId ?? NO_LIST),
-    findPlace(db, body.place.id),
-  ]);
-  if (listId !== null && checks?.own_list == null) return { kind: 'notYourList' };
-  if (checks?.existing != null) {
-    if (listId !== null) await ensureOnList(db, listId, checks.existing);
-    return { kind: 'duplicate', id: checks.existing };
-  }
-  const place = await placeForUserFromStored(db, provider, userId, body.place.id, stored);
-  if (!place) return { kind: 'unknownPlace' };
-
   const now = clock.now();
-  const firstSpot = checks?.earlier == null;
-  const spot: NewSpot = body.review;
+  // A place this process knows needs no read: on PostgreSQL the checks and the insert are
+  // then one statement (creation-checks.ts). SQLite has no round trips to save.
+  const known = isPostgres(db) ? knownPlace(db, body.place.id) : undefined;
   try {
-    // Alone, the spot is one statement: atomic without a transaction.
-    const id =
-      listId === null
-        ? await insertSpot(db, userId, place, spot, now)
-        : await insertSpotOnList(db, userId, place, spot, now, listId);
+    const attempt = known
+      ? await checkedInsert(db, userId, known, body.review, now, listId)
+      : await checkThenInsert(db, provider, userId, body.place.id, body.review, now, listId);
+    const { checks, place, id } = attempt;
+    if (listId !== null && checks.own_list == null) return { kind: 'notYourList' };
+    if (checks.existing != null) {
+      if (listId !== null) await ensureOnList(db, listId, checks.existing);
+      return { kind: 'duplicate', id: checks.existing };
+    }
+    if (!place || id === null) return { kind: 'unknownPlace' };
     // As reading it back would show it (no photos yet): a round trip less (session 32).
-    const answer = presentSpot({ ...place, ...spotRow(userId, place, spot, now), id }, []);
-    return { kind: 'created', id, firstSpot, spot: answer };
+    const answer = presentSpot({ ...place, ...spotRow(userId, place, body.review, now), id }, []);
+    return { kind: 'created', id, firstSpot: checks.earlier == null, spot: answer };
   } catch (error) {
     // Two tabs saving the same place at once: the unique (user, place) index decides.
     if (!isUniqueViolation(error)) throw error;
-    const winner = await userReviewOfPlace(db, userId, place.id);
+    const winner = await userReviewOfPlace(db, userId, body.place.id);
     if (!winner) throw error;
     if (listId !== null) await ensureOnList(db, listId, winner.id);
     return { kind: 'duplicate', id: winner.id };
   }
 }
 
-/** No list has this id: what the list check is asked when no list is given. */
-const NO_LIST = 0;
+/** The checks, the place, and the new spot's id if the checks and the place allowed one. */
+interface Attempt {
+  checks: CreationChecks;
+  place: PlaceRow | null;
+  id: number | null;
+}
+
+/** The checks and the insert in one statement, the place known (PostgreSQL). */
+async function checkedInsert(
+  db: Db,
+  userId: number,
+  place: PlaceRow,
+  spot: NewSpot,
+  now: number,
+  listId: number | null,
+): Promise<Attempt> {
+  const row = spotRow(userId, place, spot, now);
+  const { created, ...checks } = await checkedSpotInsert(db, row, listId ?? NO_LIST);
+  return { checks, place, id: created };
+}
 
 /**
- * What creating a spot depends on, in one statement, where it was three round trips on
- * PostgreSQL (decision 023, session 20): the list's id if it is the user's, the user's spot
- * of the place if they have one, and any spot of theirs (none: this is their first).
- * Two first spots saved at the same instant may both be called first; it only decides
- * whether the spot page invites photos.
+ * The checks; then the place, from the provider if it is not stored; then the spot. Neither
+ * of the first two needs the other's answer: sent together, they are one wait on PostgreSQL
+ * (decision 023, session 21). The provider is asked only when the place is not stored.
  */
-const creationChecks = compiledOnce((db, userId: number, placeId: string, listId: number) =>
-  db.selectNoFrom((eb) => [
-    eb
-      .selectFrom('lists')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('id', '=', listId)
-      .as('own_list'),
-    eb
-      .selectFrom('reviews')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('place_id', '=', placeId)
-      .as('existing'),
-    eb.selectFrom('reviews').select('id').where('user_id', '=', userId).limit(1).as('earlier'),
-  ]),
-);
+async function checkThenInsert(
+  db: Db,
+  provider: Pick<PlacesProvider, 'getPlace'>,
+  userId: number,
+  placeId: string,
+  spot: NewSpot,
+  now: number,
+  listId: number | null,
+): Promise<Attempt> {
+  const [[found], stored] = await Promise.all([
+    creationChecks(db, userId, placeId, listId ?? NO_LIST),
+    findPlace(db, placeId),
+  ]);
+  const checks = found!;
+  const none = { checks, place: null, id: null };
+  if ((listId !== null && checks.own_list == null) || checks.existing != null) return none;
+  const place = await placeForUserFromStored(db, provider, userId, placeId, stored);
+  if (!place) return none;
+  if (isPostgres(db)) rememberPlace(db, place);
+  // Alone, the spot is one statement: atomic without a transaction.
+  const id =
+    listId === null
+      ? await insertSpot(db, userId, place, spot, now)
+      : await insertSpotOnList(db, userId, place, spot, now, listId);
+  return { checks, place, id };
+}
 
 /**
  * A new spot and its entry on one of the user's lists: both or neither. PostgreSQL writes
@@ -151,7 +175,7 @@ interface NewSpot {
   visited: boolean;
 }
 
-const spotRow = (userId: number, place: PlaceRow, spot: NewSpot, now: number) => ({
+const spotRow = (userId: number, place: PlaceRow, spot: NewSpot, now: number): NewSpotRow => ({
   user_id: userId,
   place_id: place.id,
   review: spot.review,

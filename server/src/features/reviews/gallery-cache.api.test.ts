@@ -146,20 +146,25 @@ describe('GalleryCache', () => {
 
   it('hits only at the stored version and stays within its byte budget, oldest out first', () => {
     const cache = new GalleryCache(1000);
-    cache.set('a', 1, 'x'.repeat(200));
-    expect(cache.get('a', 1)).toHaveLength(200);
+    const page = (char: string, bytes: number) => Buffer.from(char.repeat(bytes));
+    cache.set('a', 1, page('x', 400));
+    expect(cache.get('a', 1)).toHaveLength(400);
     expect(cache.get('a', 2)).toBeUndefined();
-    cache.set('b', 1, 'y'.repeat(200));
+    cache.set('b', 1, page('y', 400));
     cache.get('a', 1); // a is now the most recently used
-    cache.set('c', 1, 'z'.repeat(200));
+    cache.set('c', 1, page('z', 400));
     expect([cache.get('a', 1), cache.get('b', 1), cache.get('c', 1)].map(Boolean)).toEqual([
       true,
       false,
       true,
     ]);
-    cache.set('a', 2, 'w'); // replaces a's older version
-    expect([cache.get('a', 1), cache.get('a', 2), cache.size]).toEqual([undefined, 'w', 2]);
-    cache.set('huge', 1, 'h'.repeat(600));
+    cache.set('a', 2, page('w', 1)); // replaces a's older version
+    expect([cache.get('a', 1), cache.get('a', 2)?.toString(), cache.size]).toEqual([
+      undefined,
+      'w',
+      2,
+    ]);
+    cache.set('huge', 1, page('h', 1200));
     expect(cache.get('huge', 1)).toBeUndefined();
   });
 });

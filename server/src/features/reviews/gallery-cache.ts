@@ -16,14 +16,15 @@ import { readSpotCounters, type SpotCounters } from './spot-counters.ts';
  * its user and point at someone else's page.
  */
 export class GalleryCache {
-  readonly #entries: LRUCache<string, { version: number; json: string }>;
+  readonly #entries: LRUCache<string, { version: number; json: Buffer }>;
 
-  /** @param maxBytes an upper bound on the memory the cached strings take */
+  /** @param maxBytes an upper bound on the memory the cached pages take */
   constructor(readonly maxBytes = 8 * 1024 * 1024) {
     this.#entries = new LRUCache({
       maxSize: maxBytes,
-      // V8 strings take one or two bytes per character. A page over the budget isn't kept.
-      sizeCalculation: (entry, key) => 2 * (key.length + entry.json.length),
+      // The page's UTF-8 and its key (one or two bytes per character). A page over the
+      // budget isn't kept.
+      sizeCalculation: (entry, key) => 2 * key.length + entry.json.length,
     });
   }
 
@@ -32,13 +33,13 @@ export class GalleryCache {
   }
 
   /** The page's JSON if it was cached at exactly this version. */
-  get(key: string, version: number): string | undefined {
+  get(key: string, version: number): Buffer | undefined {
     const entry = this.#entries.get(key);
     return entry?.version === version ? entry.json : undefined;
   }
 
   /** Stores the page, replacing the user's copy of that query at any other version. */
-  set(key: string, version: number, json: string): void {
+  set(key: string, version: number, json: Buffer): void {
     this.#entries.set(key, { version, json });
   }
 }
@@ -64,7 +65,7 @@ export function cachedGallery(
   build: (userId: number, q: GalleryQuery, counters: SpotCounters) => Promise<GalleryPage>,
   cache = new GalleryCache(),
 ) {
-  return async (userId: number, q: GalleryQuery, known?: SpotCounters): Promise<string> => {
+  return async (userId: number, q: GalleryQuery, known?: SpotCounters): Promise<Buffer> => {
     const key = galleryCacheKey(userId, q);
     const counters = known ?? (await readSpotCounters(db, userId));
     const hit = cache.get(key, counters.version);

@@ -55,7 +55,10 @@ describe('spots read by id', () => {
     ]);
     expect([...aliceCards.keys()]).toEqual([harbour]);
     expect([...bobCards.keys()]).toEqual([chapel]);
-    expect(JSON.parse(bobCards.get(chapel)!)).toMatchObject({ id: chapel, user: bob.id });
+    expect(JSON.parse(bobCards.get(chapel)!.toString())).toMatchObject({
+      id: chapel,
+      user: bob.id,
+    });
     expect(spotReads()).toBe(1);
   });
 

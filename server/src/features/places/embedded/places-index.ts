@@ -88,6 +88,11 @@ function openIndexFile(file: string) {
   // 8 MB of page cache (the default is 2 MB) keeps the big cities' pages and the FTS
   // index's upper levels in memory: fewer reads per search, still small beside 150 MB.
   db.pragma('cache_size = -8000');
+  // The file is never written once built (a load or rebuild writes a new file and renames
+  // it over this one), so its shared lock is taken once and kept: each statement would
+  // otherwise lock, look for a hot journal, reread the header and unlock. A place search
+  // runs about a dozen; this makes it a third cheaper (decision 023, session 39).
+  db.pragma('locking_mode = EXCLUSIVE');
   const anyExtract = db.prepare('SELECT 1 FROM extracts LIMIT 1').pluck();
   return {
     db,

@@ -1,0 +1,151 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/connection.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
+
+/** What creating a spot depends on. */
+export interface CreationChecks {
+  own_list: number | null;
+  existing: number | null;
+  earlier: number | null;
+}
+
+/** No list has this id: what the list check is asked when no list is given. */
+export const NO_LIST = 0;
+
+/**
+ * The list's id if it is the user's, the user's spot of the place if they have one, and any
+ * spot of theirs (none: this is their first). Two first spots saved at the same instant may
+ * both be called first; it only decides whether the spot page invites photos.
+ */
+const checkColumns = (
+  eb: ExpressionBuilder<Database, never>,
+  userId: number,
+  placeId: string,
+  listId: number,
+) => [
+  eb
+    .selectFrom('lists')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', '=', listId)
+    .as('own_list'),
+  eb
+    .selectFrom('reviews')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('place_id', '=', placeId)
+    .as('existing'),
+  eb.selectFrom('reviews').select('id').where('user_id', '=', userId).limit(1).as('earlier'),
+];
+
+/**
+ * The checks in one statement, where they were three round trips on PostgreSQL (decision
+ * 023, session 20).
+ */
+export const creationChecks = compiledOnce((db, userId: number, placeId: string, listId: number) =>
+  db.selectNoFrom((eb) => checkColumns(eb, userId, placeId, listId)),
+);
+
+/** A new spot's row (create.ts, `spotRow`). */
+export interface NewSpotRow {
+  user_id: number;
+  place_id: string;
+  review: string;
+  rating: number;
+  visited: number;
+  created_at: number;
+  updated_at: number;
+  place_name: string;
+  place_type: string;
+  place_city: string;
+  place_country: string;
+  search_norm: string;
+}
+
+/** Its columns, in the order `checkedInsert` takes their values. */
+const NEW_SPOT_COLUMNS: readonly (keyof NewSpotRow)[] = [
+  'user_id',
+  'place_id',
+  'review',
+  'rating',
+  'visited',
+  'created_at',
+  'updated_at',
+  'place_name',
+  'place_type',
+  'place_city',
+  'place_country',
+  'search_norm',
+];
+
+/**
+ * PostgreSQL, the place already known: the checks, the spot and its list entry in one
+ * statement, where they were two in a row after the session's (decision 023, session 39).
+ * The spot is inserted only if the checks allow it (the list is the user's, the place not
+ * yet theirs); every part sees the database as it was before the statement, so the checks
+ * answer as they would alone, and `created` is the new spot's id or null. A second spot of
+ * the place saved at the same instant still meets the unique (user, place) index.
+ */
+const checkedInsert = (onList: boolean) =>
+  compiledOnce(
+    (db, userId: number, placeId: string, listId: number, now: number, ...values: unknown[]) =>
+      db
+        .with('checks', (w) => w.selectNoFrom((eb) => checkColumns(eb, userId, placeId, listId)))
+        .with('spot', (w) =>
+          w
+            .insertInto('reviews')
+            .columns(NEW_SPOT_COLUMNS)
+            .expression((eb) =>
+              eb
+                .selectFrom('checks')
+                .select((s) => NEW_SPOT_COLUMNS.map((column, i) => s.val(values[i]).as(column)))
+                .where('checks.existing', 'is', null)
+                .$if(onList, (q) => q.where('checks.own_list', 'is not', null)),
+            )
+            .returning('id'),
+        )
+        .with('entry', (w) =>
+          w
+            .insertInto('list_reviews')
+            .columns(['list_id', 'review_id', 'notes', 'added_at'])
+            .expression((eb) =>
+              eb
+                .selectFrom('spot')
+                .select((s) => [
+                  s.val(listId).as('list_id'),
+                  'spot.id',
+                  s.val('').as('notes'),
+                  s.val(now).as('added_at'),
+                ])
+                // A spot on no list has no entry: the part stays, its select finds no row.
+                .$if(!onList, (q) => q.where(sql<boolean>`false`)),
+            )
+            .returning('review_id'),
+        )
+        .selectFrom('checks')
+        .select((eb) => [
+          'checks.own_list',
+          'checks.existing',
+          'checks.earlier',
+          eb.selectFrom('spot').select('spot.id').as('created'),
+        ]),
+  );
+
+const onAList = checkedInsert(true);
+const alone = checkedInsert(false);
+
+/**
+ * The checks of a new spot and, if they allow it, the spot `row`, with its entry on `listId`
+ * if one is given (NO_LIST: none), in one statement (PostgreSQL).
+ */
+export async function checkedSpotInsert(
+  db: Db,
+  row: NewSpotRow,
+  listId: number,
+): Promise<CreationChecks & { created: number | null }> {
+  const values = NEW_SPOT_COLUMNS.map((column) => row[column]);
+  const insert = listId === NO_LIST ? alone : onAList;
+  const [result] = await insert(db, row.user_id, row.place_id, listId, row.created_at, ...values);
+  return result!;
+}
