@@ -1,5 +1,5 @@
-import { sql, type ExpressionBuilder } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import type { Database, ReviewsTable } from '../../db/schema.ts';
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 
@@ -47,21 +47,8 @@ export const creationChecks = compiledOnce((db, userId: number, placeId: string,
   db.selectNoFrom((eb) => checkColumns(eb, userId, placeId, listId)),
 );
 
-/** A new spot's row (create.ts, `spotRow`). */
-export interface NewSpotRow {
-  user_id: number;
-  place_id: string;
-  review: string;
-  rating: number;
-  visited: number;
-  created_at: number;
-  updated_at: number;
-  place_name: string;
-  place_type: string;
-  place_city: string;
-  place_country: string;
-  search_norm: string;
-}
+/** A new spot's row (create.ts, `spotRow`): every column but the generated ones. */
+export type NewSpotRow = Omit<Selectable<ReviewsTable>, 'id' | 'initials'>;
 
 /** Its columns, in the order `checkedInsert` takes their values. */
 const NEW_SPOT_COLUMNS: readonly (keyof NewSpotRow)[] = [
