@@ -218,6 +218,41 @@ describe('creating a spot', () => {
     expect(timeline.sentOf(place)).toBeLessThan(checks);
   });
 
+  it('names the spot another tab saved while the provider was asked, and lists it once', async () => {
+    const [cy] = await t.ctx.places.searchPlaces('louvre', { lat: 48.8606, lng: 2.3376 });
+    const otherTab: { id?: number } = {};
+    const review = { review: 'Busy', rating: 4, visited: true };
+    const eve = await signedInUser(t.app);
+    const list = await createList(t.ctx, eve.id);
+    // The place is stored by neither: both ask the provider; the other tab saves first.
+    const slowProvider = {
+      getPlace: async (id: string) => {
+        const saved = await createPlaceReview(t.ctx.db, t.ctx.places, eve.id, {
+          place: { id },
+          review,
+        });
+        otherTab.id = saved.kind === 'created' ? saved.id : undefined;
+        return t.ctx.places.getPlace(id);
+      },
+    };
+
+    const outcome = await createPlaceReview(t.ctx.db, slowProvider, eve.id, {
+      place: { id: cy!.id },
+      review,
+      list_id: list.id,
+    });
+
+    expect(otherTab.id).toEqual(expect.any(Number));
+    expect(outcome).toEqual({ kind: 'duplicate', id: otherTab.id });
+    const entries = await t.ctx.db
+      .selectFrom('list_reviews')
+      .select('review_id')
+      .where('list_id', '=', list.id)
+      .execute();
+    expect(entries.map((e) => e.review_id)).toEqual([otherTab.id]);
+    expect((await eve.client.get('/api/reviews/review/')).json().count).toBe(1);
+  });
+
   it('checks and writes a spot of a place it knows in one statement on PostgreSQL', async () => {
     // The checks were a round trip before the write; a known place needs no read.
     const [ida, jay] = [await signedInUser(t.app), await signedInUser(t.app)];

@@ -115,58 +115,23 @@ async function checkThenInsert(
   if ((listId !== null && checks.own_list == null) || checks.existing != null) return none;
   const place = await placeForUserFromStored(db, provider, userId, placeId, stored);
   if (!place) return none;
-  if (isPostgres(db)) rememberPlace(db, place);
-  // Alone, the spot is one statement: atomic without a transaction.
+  if (isPostgres(db)) {
+    rememberPlace(db, place);
+    // Checked again as it is written, in one statement: a spot of the place saved meanwhile
+    // (another tab) is then named by the checks, as for a known place.
+    return checkedInsert(db, userId, place, spot, now, listId);
+  }
+  // SQLite: the spot alone is one statement, atomic without a transaction; with its list
+  // entry, a transaction (SQLite has no INSERT in a WITH, and no round trips to save).
   const id =
     listId === null
       ? await insertSpot(db, userId, place, spot, now)
-      : await insertSpotOnList(db, userId, place, spot, now, listId);
+      : await db.transaction().execute(async (trx) => {
+          const created = await insertSpot(trx, userId, place, spot, now);
+          await ensureOnList(trx, listId, created);
+          return created;
+        });
   return { checks, place, id };
-}
-
-/**
- * A new spot and its entry on one of the user's lists: both or neither. PostgreSQL writes
- * both in one statement (the spot inserted in a WITH, the entry from its id): a transaction
- * is four round trips there, each a wait for the event loop under load (decision 023,
- * session 20). SQLite has no INSERT in a WITH, and no round trips: a transaction.
- */
-async function insertSpotOnList(
-  db: Db,
-  userId: number,
-  place: PlaceRow,
-  spot: NewSpot,
-  now: number,
-  listId: number,
-): Promise<number> {
-  if (!isPostgres(db)) {
-    return db.transaction().execute(async (trx) => {
-      const id = await insertSpot(trx, userId, place, spot, now);
-      await ensureOnList(trx, listId, id);
-      return id;
-    });
-  }
-  const { review_id } = await db
-    .with('spot', (w) =>
-      w
-        .insertInto('reviews')
-        .values(spotRow(userId, place, spot, now))
-        .returning('id'),
-    )
-    .insertInto('list_reviews')
-    .columns(['list_id', 'review_id', 'notes', 'added_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('spot')
-        .select((s) => [
-          s.val(listId).as('list_id'),
-          'spot.id',
-          s.val('').as('notes'),
-          s.val(now).as('added_at'),
-        ]),
-    )
-    .returning('review_id')
-    .executeTakeFirstOrThrow();
-  return review_id;
 }
 
 interface NewSpot {
