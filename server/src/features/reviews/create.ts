@@ -78,7 +78,7 @@ interface Attempt {
   id: number | null;
 }
 
-/** The checks and the insert in one statement, the place known (PostgreSQL). */
+/** The checks and the insert in one statement, the place in hand (PostgreSQL). */
 async function checkedInsert(
   db: Db,
   userId: number,

@@ -67,8 +67,10 @@ const NEW_SPOT_COLUMNS: readonly (keyof NewSpotRow)[] = [
 ];
 
 /**
- * PostgreSQL, the place already known: the checks, the spot and its list entry in one
- * statement, where they were two in a row after the session's (decision 023, session 39).
+ * PostgreSQL, the place in hand: the checks, the spot and its list entry in one statement.
+ * For a place the process knows, that is the whole create after the session's read, where
+ * it was two statements in a row (decision 023, session 39); a place just read or asked of
+ * the provider is checked again in it, so a spot saved meanwhile is named (session 40).
  * The spot is inserted only if the checks allow it (the list is the user's, the place not
  * yet theirs); every part sees the database as it was before the statement, so the checks
  * answer as they would alone, and `created` is the new spot's id or null. A second spot of
