@@ -219,13 +219,13 @@ describe('creating a spot', () => {
   });
 
   it('names the spot another tab saved while the provider was asked, and lists it once', async () => {
-    const [cy] = await t.ctx.places.searchPlaces('louvre', { lat: 48.8606, lng: 2.3376 });
+    const [louvre] = await t.ctx.places.searchPlaces('louvre', { lat: 48.8606, lng: 2.3376 });
     const otherTab: { id?: number } = {};
     const review = { review: 'Busy', rating: 4, visited: true };
     const eve = await signedInUser(t.app);
     const list = await createList(t.ctx, eve.id);
-    // The place is stored by neither: both ask the provider; the other tab saves first.
-    const slowProvider = {
+    // The place is not stored yet: the provider is asked, and the other tab saves meanwhile.
+    const otherTabSavesMeanwhile = {
       getPlace: async (id: string) => {
         const saved = await createPlaceReview(t.ctx.db, t.ctx.places, eve.id, {
           place: { id },
@@ -236,8 +236,8 @@ describe('creating a spot', () => {
       },
     };
 
-    const outcome = await createPlaceReview(t.ctx.db, slowProvider, eve.id, {
-      place: { id: cy!.id },
+    const outcome = await createPlaceReview(t.ctx.db, otherTabSavesMeanwhile, eve.id, {
+      place: { id: louvre!.id },
       review,
       list_id: list.id,
     });
