@@ -27,6 +27,16 @@ const create = (user: TestUser | TestClient, body: Record<string, unknown>) =>
 const placeRows = (id: string) =>
   t.ctx.db.selectFrom('places').selectAll().where('id', '=', id).execute();
 
+/** The spots on a list, by id, in the order the database gives them. */
+const entriesOf = async (listId: number) =>
+  (
+    await t.ctx.db
+      .selectFrom('list_reviews')
+      .select('review_id')
+      .where('list_id', '=', listId)
+      .execute()
+  ).map((e) => e.review_id);
+
 async function expectAnswerAsRead(user: TestUser, created: { id: number; firstSpot?: boolean }) {
   const spot: Record<string, unknown> = { ...created };
   delete spot.firstSpot; // the create's own field
@@ -97,12 +107,7 @@ describe('POST /api/reviews/create-place-review/', () => {
       expect(again.statusCode).toBe(400);
       expect(again.json()).toEqual({ detail: REVIEW_MESSAGES.alreadyReviewed, review_id: spot.id });
     }
-    const entries = await t.ctx.db
-      .selectFrom('list_reviews')
-      .selectAll()
-      .where('list_id', '=', list.id)
-      .execute();
-    expect(entries.map((e) => e.review_id)).toEqual([spot.id]);
+    expect(await entriesOf(list.id)).toEqual([spot.id]);
   });
 
   it('puts a new spot on the caller’s list, and refuses someone else’s list', async () => {
@@ -220,7 +225,7 @@ describe('creating a spot', () => {
 
   it('names the spot another tab saved while the provider was asked, and lists it once', async () => {
     const [louvre] = await t.ctx.places.searchPlaces('louvre', { lat: 48.8606, lng: 2.3376 });
-    const otherTab: { id?: number } = {};
+    let otherTabId: number | undefined;
     const review = { review: 'Busy', rating: 4, visited: true };
     const eve = await signedInUser(t.app);
     const list = await createList(t.ctx, eve.id);
@@ -231,7 +236,7 @@ describe('creating a spot', () => {
           place: { id },
           review,
         });
-        otherTab.id = saved.kind === 'created' ? saved.id : undefined;
+        otherTabId = saved.kind === 'created' ? saved.id : undefined;
         return t.ctx.places.getPlace(id);
       },
     };
@@ -242,14 +247,9 @@ describe('creating a spot', () => {
       list_id: list.id,
     });
 
-    expect(otherTab.id).toEqual(expect.any(Number));
-    expect(outcome).toEqual({ kind: 'duplicate', id: otherTab.id });
-    const entries = await t.ctx.db
-      .selectFrom('list_reviews')
-      .select('review_id')
-      .where('list_id', '=', list.id)
-      .execute();
-    expect(entries.map((e) => e.review_id)).toEqual([otherTab.id]);
+    expect(otherTabId).toEqual(expect.any(Number));
+    expect(outcome).toEqual({ kind: 'duplicate', id: otherTabId });
+    expect(await entriesOf(list.id)).toEqual([otherTabId]);
     expect((await eve.client.get('/api/reviews/review/')).json().count).toBe(1);
   });
 
@@ -279,12 +279,7 @@ describe('creating a spot', () => {
     } else {
       expect(timeline.answerWith(['earlier', 'existing', 'own_list'])).toBeGreaterThanOrEqual(0);
     }
-    const entries = await t.ctx.db
-      .selectFrom('list_reviews')
-      .selectAll()
-      .where('list_id', '=', list.id)
-      .execute();
-    expect(entries.map((e) => e.review_id)).toEqual([outcome.kind === 'created' && outcome.id]);
+    expect(await entriesOf(list.id)).toEqual([outcome.kind === 'created' && outcome.id]);
   });
 });
 
@@ -295,14 +290,6 @@ describe('creating a spot of a place the server knows', () => {
     expect((await create(alice, { place: { id: placeId } })).statusCode).toBe(201);
     return placeId;
   }
-  const entriesOf = async (listId: number) =>
-    (
-      await t.ctx.db
-        .selectFrom('list_reviews')
-        .select('review_id')
-        .where('list_id', '=', listId)
-        .execute()
-    ).map((e) => e.review_id);
 
   it('refuses someone else’s list and writes nothing', async () => {
     const kim = await signedInUser(t.app);
