@@ -25,6 +25,7 @@ import { withLogRedaction } from './lib/log-redaction.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerPendingSessionCheck } from './plugins/pending-session.ts';
 import { registerMultipart } from './plugins/multipart.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { docsPolicy, registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -126,6 +127,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Before the input guard's check of a body: a 403 comes before a 400 (pending-session.ts).
+  registerPendingSessionCheck(app);
   registerInputGuard(app);
   await app.register(fastifyCookie, {
     secret: sessionSecret(config.DATA_DIR, config.SESSION_SECRET),

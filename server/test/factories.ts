@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { AppContext } from '../src/context.ts';
 import type { ListsTable, PlacesTable } from '../src/db/schema.ts';
+import type { SessionGuard } from '../src/plugins/session.ts';
 import type { TestUser } from './helper.ts';
 
 /**
@@ -108,4 +109,18 @@ export async function createSpot(user: TestUser, placeId: string, input: SpotInp
   });
   if (response.statusCode !== 201) throw new Error(`create spot failed: ${response.body}`);
   return response.json<{ id: number; firstSpot: boolean }>();
+}
+
+/**
+ * The user's latest session as a write checks it (plugins/session.ts, `SessionGuard`), for
+ * tests that call a write's function without a request.
+ */
+export async function sessionOf(ctx: AppContext, user: TestUser): Promise<SessionGuard> {
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  return { rowId: row.id, userId: user.id, at: Date.now() };
 }

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { PlacesUnavailableError } from '../features/places/provider.ts';
-import { HttpError } from '../lib/errors.ts';
+import { HttpError, notAuthenticated } from '../lib/errors.ts';
+import { signedOutWhilePending } from './pending-session.ts';
 
 /** One answer for every route whose places provider could not answer (a 503, not "no results"). */
 const PLACES_UNAVAILABLE_DETAIL =
@@ -36,43 +37,52 @@ function validationErrors(
  * `{detail, errors?}`; 5xx answers never carry the underlying message.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) {
-      return reply
-        .status(error.statusCode)
-        .send(
-          error.errors
-            ? { detail: error.message, errors: error.errors }
-            : { detail: error.message },
-        );
-    }
-    if (error instanceof PlacesUnavailableError) {
-      request.log.warn({ err: error }, 'places provider unavailable');
-      return reply.status(503).send({ detail: PLACES_UNAVAILABLE_DETAIL });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      // A path that names no valid id or key names nothing: 404, like a missing row (contract §6).
-      if (error.validationContext === 'params') return apiNotFound(reply);
-      const errors = validationErrors(error);
-      const first = Object.values(errors)[0]?.[0] ?? 'Invalid input.';
-      const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
-      return reply.status(400).send({ detail: `${first}${where}`, errors });
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', DATABASE_RETRY_AFTER_SECONDS)
-        .send({ detail: DATABASE_UNAVAILABLE_DETAIL });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const detail = (error.code && FRAMEWORK_MESSAGES[error.code]) || error.message;
-      return reply.status(status).send({ detail });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ detail: 'Internal Server Error' });
-  });
+  app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+    // Without a session, a route that needs one answers 403 whatever else failed.
+    (await signedOutWhilePending(request))
+      ? answerError(notAuthenticated(), request, reply)
+      : answerError(error, request, reply),
+  );
+}
+
+function answerError(
+  error: FastifyError | HttpError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error instanceof HttpError) {
+    return reply
+      .status(error.statusCode)
+      .send(
+        error.errors ? { detail: error.message, errors: error.errors } : { detail: error.message },
+      );
+  }
+  if (error instanceof PlacesUnavailableError) {
+    request.log.warn({ err: error }, 'places provider unavailable');
+    return reply.status(503).send({ detail: PLACES_UNAVAILABLE_DETAIL });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // A path that names no valid id or key names nothing: 404, like a missing row (contract §6).
+    if (error.validationContext === 'params') return apiNotFound(reply);
+    const errors = validationErrors(error);
+    const first = Object.values(errors)[0]?.[0] ?? 'Invalid input.';
+    const where = error.validationContext === 'body' ? '' : ` (${error.validationContext})`;
+    return reply.status(400).send({ detail: `${first}${where}`, errors });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply
+      .status(503)
+      .header('retry-after', DATABASE_RETRY_AFTER_SECONDS)
+      .send({ detail: DATABASE_UNAVAILABLE_DETAIL });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const detail = (error.code && FRAMEWORK_MESSAGES[error.code]) || error.message;
+    return reply.status(status).send({ detail });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send({ detail: 'Internal Server Error' });
 }
 
 /**

@@ -8,7 +8,7 @@ import { matchedApiRoute } from './api-route.ts';
  * where it is as the validation errors name fields (`place.id`); walked without recursion,
  * since a 1 MB body may nest far deeper than the stack allows.
  */
-function unstorableText(body: unknown): { field: string; message: string } | null {
+export function unstorableText(body: unknown): { field: string; message: string } | null {
   const pending: [unknown, string][] = [[body, '']];
   while (pending.length) {
     const [value, field] = pending.pop()!;

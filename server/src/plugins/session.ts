@@ -4,6 +4,7 @@ import type { User } from '@spotbook/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
+import { isPostgres } from '../db/dialect.ts';
 import { perTurnLoader } from '../db/per-turn-loader.ts';
 import { listCountQueries, type ListCounts } from '../features/lists/list-counts.ts';
 import { noSpotCounters, type SpotCounters } from '../features/reviews/spot-counters.ts';
@@ -31,11 +32,35 @@ declare module 'fastify' {
     galleryCounters: SpotCounters | null;
     /** The signed-in user's list counts, read with the session for a route that asks for them. */
     listCounts: ListCounts | null;
+    /**
+     * The session a write checks inside its own statement (`SessionGuard`): the signed-in
+     * one, or on a `writesBesideSession` route the one the cookie names while its read is
+     * pending. Null when there is none.
+     */
+    sessionGuard: SessionGuard | null;
+    /** The session's read, not yet waited for (`writesBesideSession`); `settleSession`. */
+    pendingSession: Promise<void> | null;
   }
   interface FastifyContextConfig {
     /** The route answers the user's list counts: the session's read brings them too. */
     readsListCounts?: boolean;
+    /**
+     * The route's write checks the session inside its own statement (`SessionGuard`), so
+     * on PostgreSQL the hook need not wait for the session's read before the write is sent.
+     */
+    writesBesideSession?: boolean;
   }
+}
+
+/**
+ * A session as a write checks it inside its statement: the row `rowId` of user `userId`,
+ * unexpired at `at`, the instant the session hook checks its read against (one instant
+ * for both checks, so they cannot disagree about an expiry).
+ */
+export interface SessionGuard {
+  rowId: string;
+  userId: number;
+  at: number;
 }
 
 /** Stands for "no session of this turn asked for list counts": no row id is this string. */
@@ -104,7 +129,13 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
   app.decorateRequest('sessionId', null);
   app.decorateRequest('galleryCounters', null);
   app.decorateRequest('listCounts', null);
+  app.decorateRequest('sessionGuard', null);
+  app.decorateRequest('pendingSession', null);
   const readSession = sessionReader(db);
+  // The user of each session row this process has read: a row's user never changes, so a
+  // write may name them before the row is read again (`writesBesideSession`).
+  const userOfRow = new LRUCache<string, number>({ max: 10_000 });
+  const writesBeside = isPostgres(db);
   // The row id a validly signed cookie names is a function of the cookie alone: kept for
   // the cookies in use instead of an HMAC and a hash on every request (5 % of a spot's
   // CPU). Whether the session still exists is read from the database every time.
@@ -126,17 +157,54 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
     if (!raw) return;
     const id = rowIdOf(request, raw);
     if (!id) return;
-    const row = await readSession(id, request.routeOptions.config.readsListCounts === true);
-    if (!row || row.expires_at < clock.now()) return;
-    request.user = { id: row.id, username: row.username, email: row.email };
-    request.sessionId = id;
-    request.galleryCounters =
-      row.version === null
-        ? noSpotCounters()
-        : { version: row.version, total: row.total ?? 0, visited: row.visited ?? 0 };
-    if (row.list_count !== null && row.followed_count !== null)
-      request.listCounts = { lists: Number(row.list_count), followed: Number(row.followed_count) };
+    const { config } = request.routeOptions;
+    const at = clock.now();
+    const reading = readSession(id, config.readsListCounts === true);
+    const applied = reading.then((row) => {
+      if (row) userOfRow.set(id, row.id);
+      if (row && row.expires_at >= at) applySession(request, row, at);
+    });
+    // On PostgreSQL each statement in a row is a wait under load (decision 023, session
+    // 41): a write that checks the session itself is sent without waiting for this read,
+    // for a session whose user this process knows. SQLite has no round trips to save.
+    const userId = userOfRow.get(id);
+    if (writesBeside && config.writesBesideSession && userId !== undefined) {
+      applied.catch(() => {}); // awaited by settleSession, which answers its failure
+      request.sessionGuard = { rowId: id, userId, at };
+      request.pendingSession = applied;
+      return;
+    }
+    await applied;
   });
+}
+
+/** The request's user and what the session's read brought with them. */
+function applySession(request: FastifyRequest, row: SessionRow, at: number) {
+  request.user = { id: row.id, username: row.username, email: row.email };
+  request.sessionId = row.session_id;
+  request.sessionGuard = { rowId: row.session_id, userId: row.id, at };
+  request.galleryCounters =
+    row.version === null
+      ? noSpotCounters()
+      : { version: row.version, total: row.total ?? 0, visited: row.visited ?? 0 };
+  if (row.list_count !== null && row.followed_count !== null)
+    request.listCounts = { lists: Number(row.list_count), followed: Number(row.followed_count) };
+}
+
+/**
+ * Waits for the session's read the hook did not wait for (`writesBesideSession`): after
+ * it, `request.user` is as if the hook had waited.
+ */
+export async function settleSession(request: FastifyRequest): Promise<void> {
+  const pending = request.pendingSession;
+  if (!pending) return;
+  request.pendingSession = null;
+  try {
+    await pending;
+  } finally {
+    // As the hook would have left it: a guard only with a session.
+    if (!request.user) request.sessionGuard = null;
+  }
 }
 
 /** Starts a new session (a fresh id every time: rotation at login) and sets the cookie. */
@@ -170,11 +238,16 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
   request.sessionId = null;
   request.galleryCounters = null;
   request.listCounts = null;
+  request.sessionGuard = null;
 }
 
-/** preHandler for routes that need a signed-in user (contract §2's 403 detail). */
+/**
+ * onRequest of routes that need a signed-in user (contract §2's 403 detail). A session
+ * whose read is pending is checked by the route's write, or before validation if its
+ * body will not be written (pending-session.ts).
+ */
 export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw notAuthenticated();
+  if (!request.user && !request.pendingSession) throw notAuthenticated();
 }
 
 /** The signed-in user of a route guarded by requireUser. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_REQUIRED_DETAIL, REVIEW_MESSAGES } from '@spotbook/contract';
-import { createList, createPlace } from '../../../test/factories.ts';
+import { createList, createPlace, sessionOf } from '../../../test/factories.ts';
 import {
   signedInUser,
   testDialect,
@@ -209,14 +209,19 @@ describe('creating a spot', () => {
     const stored = await createPlace(t.ctx, { display_name: 'Old tower' });
     const timeline = new StatementTimeline();
 
-    const outcome = await createPlaceReview(timeline.watch(t.ctx.db), t.ctx.places, bob.id, {
-      place: { id: stored },
-      review: { review: 'Windy', rating: 4, visited: true },
-      list_id: list.id,
-    });
+    const outcome = await createPlaceReview(
+      timeline.watch(t.ctx.db),
+      t.ctx.places,
+      await sessionOf(t.ctx, bob),
+      {
+        place: { id: stored },
+        review: { review: 'Windy', rating: 4, visited: true },
+        list_id: list.id,
+      },
+    );
 
     expect(outcome).toMatchObject({ kind: 'created', firstSpot: true });
-    const checks = timeline.answerWith(['own_list', 'existing', 'earlier']);
+    const checks = timeline.answerWith(['signed_in', 'own_list', 'existing', 'earlier']);
     const place = timeline.answerHaving('display_name');
     expect(checks).toBeGreaterThanOrEqual(0);
     expect(timeline.sentOf(place)).toBeGreaterThanOrEqual(0);
@@ -232,7 +237,7 @@ describe('creating a spot', () => {
     // The place is not stored yet: the provider is asked, and the other tab saves meanwhile.
     const otherTabSavesMeanwhile = {
       getPlace: async (id: string) => {
-        const saved = await createPlaceReview(t.ctx.db, t.ctx.places, eve.id, {
+        const saved = await createPlaceReview(t.ctx.db, t.ctx.places, await sessionOf(t.ctx, eve), {
           place: { id },
           review,
         });
@@ -241,11 +246,16 @@ describe('creating a spot', () => {
       },
     };
 
-    const outcome = await createPlaceReview(t.ctx.db, otherTabSavesMeanwhile, eve.id, {
-      place: { id: louvre!.id },
-      review,
-      list_id: list.id,
-    });
+    const outcome = await createPlaceReview(
+      t.ctx.db,
+      otherTabSavesMeanwhile,
+      await sessionOf(t.ctx, eve),
+      {
+        place: { id: louvre!.id },
+        review,
+        list_id: list.id,
+      },
+    );
 
     expect(otherTabId).toEqual(expect.any(Number));
     expect(outcome).toEqual({ kind: 'duplicate', id: otherTabId });
@@ -261,10 +271,13 @@ describe('creating a spot', () => {
     const timeline = new StatementTimeline();
     const db = timeline.watch(t.ctx.db);
     const review = { review: 'Quiet', rating: 3, visited: false };
-    await createPlaceReview(db, t.ctx.places, ida.id, { place: { id: placeId }, review });
+    await createPlaceReview(db, t.ctx.places, await sessionOf(t.ctx, ida), {
+      place: { id: placeId },
+      review,
+    });
     timeline.clear();
 
-    const outcome = await createPlaceReview(db, t.ctx.places, jay.id, {
+    const outcome = await createPlaceReview(db, t.ctx.places, await sessionOf(t.ctx, jay), {
       place: { id: placeId },
       review,
       list_id: list.id,
@@ -274,10 +287,11 @@ describe('creating a spot', () => {
     const answers = timeline.events.filter((e) => e.kind === 'answered');
     if (testDialect() === 'postgres') {
       expect(answers.map((e) => e.columns)).toEqual([
-        ['created', 'earlier', 'existing', 'own_list'],
+        ['created', 'earlier', 'existing', 'own_list', 'signed_in'],
       ]);
     } else {
-      expect(timeline.answerWith(['earlier', 'existing', 'own_list'])).toBeGreaterThanOrEqual(0);
+      const checks = ['earlier', 'existing', 'own_list', 'signed_in'];
+      expect(timeline.answerWith(checks)).toBeGreaterThanOrEqual(0);
     }
     expect(await entriesOf(list.id)).toEqual([outcome.kind === 'created' && outcome.id]);
   });

@@ -8,8 +8,8 @@ import {
   REVIEW_MESSAGES,
 } from '@spotbook/contract';
 import type { AppContext } from '../../context.ts';
-import { fieldError } from '../../lib/errors.ts';
-import { currentUser, requireUser } from '../../plugins/session.ts';
+import { fieldError, notAuthenticated } from '../../lib/errors.ts';
+import { requireUser, settleSession } from '../../plugins/session.ts';
 import { createPlaceReview } from './create.ts';
 
 const errors = {
@@ -27,6 +27,8 @@ export function createPlaceReviewRoute(app: FastifyInstance, ctx: AppContext) {
     '/create-place-review/',
     {
       onRequest: requireUser,
+      // Its statement checks the session: on PostgreSQL it is sent beside the session's read.
+      config: { writesBesideSession: true },
       schema: {
         tags: ['reviews'],
         summary: 'Create your spot of a place (by place id), optionally on one of your lists',
@@ -35,10 +37,17 @@ export function createPlaceReviewRoute(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      // A places outage is answered 503 by the app's error handler.
-      const outcome = await createPlaceReview(db, ctx.places, user.id, request.body);
+      const session = request.sessionGuard;
+      if (!session) throw notAuthenticated();
+      // A places outage is answered 503 by the app's error handler. Both awaited together:
+      // a failure of either is answered, never left unhandled.
+      const [outcome] = await Promise.all([
+        createPlaceReview(db, ctx.places, session, request.body),
+        settleSession(request),
+      ]);
       switch (outcome.kind) {
+        case 'signedOut':
+          throw notAuthenticated();
         case 'notYourList':
           throw fieldError('list_id', REVIEW_MESSAGES.notYourList);
         case 'unknownPlace':

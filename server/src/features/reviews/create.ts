@@ -5,6 +5,7 @@ import { isPostgres } from '../../db/dialect.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { clock } from '../../lib/clock.ts';
 import { ensureOnList } from '../lists/list-reviews-repository.ts';
+import type { SessionGuard } from '../../plugins/session.ts';
 import type { PlacesProvider } from '../places/provider.ts';
 import {
   findPlace,
@@ -29,19 +30,24 @@ export type CreateOutcome =
   | { kind: 'created'; id: number; firstSpot: boolean; spot: Review }
   | { kind: 'duplicate'; id: number }
   | { kind: 'unknownPlace' }
-  | { kind: 'notYourList' };
+  | { kind: 'notYourList' }
+  | { kind: 'signedOut' };
 
 /**
  * POST /api/reviews/create-place-review/ (contract §4): one spot per place per user; a
  * second attempt reports the existing spot and still puts it on the list, so the web's
  * "Add to list" flow works in one call. Place details come from the provider, by id.
+ * The spot is the session's user's, and written only if the session holds as it is
+ * written: the route may send it before the session's read is answered (session.ts,
+ * `writesBesideSession`); `signedOut` if it does not.
  */
 export async function createPlaceReview(
   db: Db,
   provider: Pick<PlacesProvider, 'getPlace'>,
-  userId: number,
+  session: SessionGuard,
   body: CreatePlaceReview,
 ): Promise<CreateOutcome> {
+  const { userId } = session;
   const listId = body.list_id ?? null;
   const now = clock.now();
   // A place this process knows needs no read: on PostgreSQL the checks and the insert are
@@ -49,9 +55,10 @@ export async function createPlaceReview(
   const known = isPostgres(db) ? knownPlace(db, body.place.id) : undefined;
   try {
     const attempt = known
-      ? await checkedInsert(db, userId, known, body.review, now, listId)
-      : await checkThenInsert(db, provider, userId, body.place.id, body.review, now, listId);
+      ? await checkedInsert(db, session, known, body.review, now, listId)
+      : await checkThenInsert(db, provider, session, body.place.id, body.review, now, listId);
     const { checks, place, id } = attempt;
+    if (!checks.signed_in) return { kind: 'signedOut' };
     if (listId !== null && checks.own_list == null) return { kind: 'notYourList' };
     if (checks.existing != null) {
       if (listId !== null) await ensureOnList(db, listId, checks.existing);
@@ -81,14 +88,14 @@ interface Attempt {
 /** The checks and the insert in one statement, the place in hand (PostgreSQL). */
 async function checkedInsert(
   db: Db,
-  userId: number,
+  session: SessionGuard,
   place: PlaceRow,
   spot: NewSpot,
   now: number,
   listId: number | null,
 ): Promise<Attempt> {
-  const row = spotRow(userId, place, spot, now);
-  const { created, ...checks } = await checkedSpotInsert(db, row, listId ?? NO_LIST);
+  const row = spotRow(session.userId, place, spot, now);
+  const { created, ...checks } = await checkedSpotInsert(db, session, row, listId ?? NO_LIST);
   return { checks, place, id: created };
 }
 
@@ -100,26 +107,27 @@ async function checkedInsert(
 async function checkThenInsert(
   db: Db,
   provider: Pick<PlacesProvider, 'getPlace'>,
-  userId: number,
+  session: SessionGuard,
   placeId: string,
   spot: NewSpot,
   now: number,
   listId: number | null,
 ): Promise<Attempt> {
-  const [[found], stored] = await Promise.all([
-    creationChecks(db, userId, placeId, listId ?? NO_LIST),
+  const { userId } = session;
+  const [checks, stored] = await Promise.all([
+    creationChecks(db, session, placeId, listId ?? NO_LIST),
     findPlace(db, placeId),
   ]);
-  const checks = found!;
   const none = { checks, place: null, id: null };
-  if ((listId !== null && checks.own_list == null) || checks.existing != null) return none;
+  const refused = !checks.signed_in || (listId !== null && checks.own_list == null);
+  if (refused || checks.existing != null) return none;
   const place = await placeForUserFromStored(db, provider, userId, placeId, stored);
   if (!place) return none;
   if (isPostgres(db)) {
     rememberPlace(db, place);
     // Checked again as it is written, in one statement: a spot of the place saved meanwhile
     // (another tab) is then named by the checks, as for a known place.
-    return checkedInsert(db, userId, place, spot, now, listId);
+    return checkedInsert(db, session, place, spot, now, listId);
   }
   // SQLite: the spot alone is one statement, atomic without a transaction; with its list
   // entry, a transaction (SQLite has no INSERT in a WITH, and no round trips to save).

@@ -2,9 +2,12 @@ import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Database, ReviewsTable } from '../../db/schema.ts';
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
+import type { SessionGuard } from '../../plugins/session.ts';
 
 /** What creating a spot depends on. */
 export interface CreationChecks {
+  /** the session holds (true or 1, by dialect) */
+  signed_in: boolean | number;
   own_list: number | null;
   existing: number | null;
   earlier: number | null;
@@ -14,16 +17,30 @@ export interface CreationChecks {
 export const NO_LIST = 0;
 
 /**
- * The list's id if it is the user's, the user's spot of the place if they have one, and any
- * spot of theirs (none: this is their first). Two first spots saved at the same instant may
- * both be called first; it only decides whether the spot page invites photos.
+ * Whether the session holds, checked here too because on PostgreSQL the statement may be
+ * sent before the session's read is answered (`writesBesideSession`, plugins/session.ts);
+ * the list's id if it is the user's, the user's spot of the place if they have one, and
+ * any spot of theirs (none: this is their first). Two first spots saved at the same
+ * instant may both be called first; it only decides whether the spot page invites photos.
  */
 const checkColumns = (
   eb: ExpressionBuilder<Database, never>,
   userId: number,
+  sessionId: string,
+  at: number,
   placeId: string,
   listId: number,
 ) => [
+  eb
+    .exists(
+      eb
+        .selectFrom('sessions')
+        .select('id')
+        .where('id', '=', sessionId)
+        .where('user_id', '=', userId)
+        .where('expires_at', '>=', at),
+    )
+    .as('signed_in'),
   eb
     .selectFrom('lists')
     .select('id')
@@ -43,9 +60,20 @@ const checkColumns = (
  * The checks in one statement, where they were three round trips on PostgreSQL (decision
  * 023, session 20).
  */
-export const creationChecks = compiledOnce((db, userId: number, placeId: string, listId: number) =>
-  db.selectNoFrom((eb) => checkColumns(eb, userId, placeId, listId)),
+const checksOnce = compiledOnce(
+  (db, userId: number, sessionId: string, at: number, placeId: string, listId: number) =>
+    db.selectNoFrom((eb) => checkColumns(eb, userId, sessionId, at, placeId, listId)),
 );
+
+export async function creationChecks(
+  db: Db,
+  session: SessionGuard,
+  placeId: string,
+  listId: number,
+): Promise<CreationChecks> {
+  const [checks] = await checksOnce(db, session.userId, session.rowId, session.at, placeId, listId);
+  return checks!;
+}
 
 /** A new spot's row (create.ts, `spotRow`): every column but the generated ones. */
 export type NewSpotRow = Omit<Selectable<ReviewsTable>, 'id' | 'initials'>;
@@ -71,16 +99,27 @@ const NEW_SPOT_COLUMNS: readonly (keyof NewSpotRow)[] = [
  * For a place the process knows, that is the whole create after the session's read, where
  * it was two statements in a row (decision 023, session 39); a place just read or asked of
  * the provider is checked again in it, so a spot saved meanwhile is named (session 40).
- * The spot is inserted only if the checks allow it (the list is the user's, the place not
- * yet theirs); every part sees the database as it was before the statement, so the checks
+ * The spot is inserted only if the checks allow it (the session holds, the list is the
+ * user's, the place not yet theirs); every part sees the database as it was before the statement, so the checks
  * answer as they would alone, and `created` is the new spot's id or null. A second spot of
  * the place saved at the same instant still meets the unique (user, place) index.
  */
 const checkedInsert = (onList: boolean) =>
   compiledOnce(
-    (db, userId: number, placeId: string, listId: number, now: number, ...values: unknown[]) =>
+    (
+      db,
+      sessionId: string,
+      at: number,
+      listId: number,
+      now: number,
+      userId: number,
+      placeId: string,
+      ...values: unknown[]
+    ) =>
       db
-        .with('checks', (w) => w.selectNoFrom((eb) => checkColumns(eb, userId, placeId, listId)))
+        .with('checks', (w) =>
+          w.selectNoFrom((eb) => checkColumns(eb, userId, sessionId, at, placeId, listId)),
+        )
         .with('spot', (w) =>
           w
             .insertInto('reviews')
@@ -89,6 +128,7 @@ const checkedInsert = (onList: boolean) =>
               eb
                 .selectFrom('checks')
                 .select((s) => NEW_SPOT_COLUMNS.map((column, i) => s.val(values[i]).as(column)))
+                .where('checks.signed_in', '=', true)
                 .where('checks.existing', 'is', null)
                 .$if(onList, (q) => q.where('checks.own_list', 'is not', null)),
             )
@@ -114,6 +154,7 @@ const checkedInsert = (onList: boolean) =>
         )
         .selectFrom('checks')
         .select((eb) => [
+          'checks.signed_in',
           'checks.own_list',
           'checks.existing',
           'checks.earlier',
@@ -126,15 +167,27 @@ const alone = checkedInsert(false);
 
 /**
  * The checks of a new spot and, if they allow it, the spot `row`, with its entry on `listId`
- * if one is given (NO_LIST: none), in one statement (PostgreSQL).
+ * if one is given (NO_LIST: none), in one statement (PostgreSQL). The row's user is the
+ * session's.
  */
 export async function checkedSpotInsert(
   db: Db,
+  session: SessionGuard,
   row: NewSpotRow,
   listId: number,
 ): Promise<CreationChecks & { created: number | null }> {
   const values = NEW_SPOT_COLUMNS.map((column) => row[column]);
   const insert = listId === NO_LIST ? alone : onAList;
-  const [result] = await insert(db, row.user_id, row.place_id, listId, row.created_at, ...values);
+  const { rowId, at } = session;
+  const [result] = await insert(
+    db,
+    rowId,
+    at,
+    listId,
+    row.created_at,
+    row.user_id,
+    row.place_id,
+    ...values,
+  );
   return result!;
 }
