@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import type { Expression, SqlBool, Updateable } from 'kysely';
 import type { ListReview } from '@spotbook/contract';
 import type { Db } from '../../db/connection.ts';
 import type { ReviewsTable } from '../../db/schema.ts';
@@ -112,7 +112,8 @@ export async function setListsOfSpot(
  * rows: the removals only entries not in `listIds`, the additions only those in it. The
  * triggers of all three (the change log, the lists' versions) run at the statement's end,
  * as they would at a commit. The same removals and additions as setListsOfSpot's, written
- * again because Kysely types a statement after a WITH apart from one without.
+ * again because Kysely types a statement after a WITH apart from one without. `only`, a
+ * further condition on the spot's row, writes nothing unless it holds too.
  */
 export async function updateSpotAndSetLists(
   db: Db,
@@ -120,6 +121,7 @@ export async function updateSpotAndSetLists(
   changes: Updateable<ReviewsTable>,
   listIds: readonly number[],
   addedAt: number,
+  only?: Expression<SqlBool>,
 ): Promise<boolean> {
   const wanted = [...new Set(listIds)];
   const updated = db.with('spot', (w) =>
@@ -127,6 +129,7 @@ export async function updateSpotAndSetLists(
       .updateTable('reviews')
       .set(changes)
       .where('id', '=', spot.id)
+      .$if(only !== undefined, (q) => q.where(() => only!))
       .$if(wanted.length > 0, (q) =>
         q.where(
           (eb) =>

@@ -3,6 +3,7 @@ import type { Database, ReviewsTable } from '../../db/schema.ts';
 import type { Db } from '../../db/connection.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { SessionGuard } from '../../plugins/session.ts';
+import { sessionHolds } from '../../plugins/session-holds.ts';
 
 /** What creating a spot depends on. */
 export interface CreationChecks {
@@ -31,16 +32,7 @@ const checkColumns = (
   placeId: string,
   listId: number,
 ) => [
-  eb
-    .exists(
-      eb
-        .selectFrom('sessions')
-        .select('id')
-        .where('id', '=', sessionId)
-        .where('user_id', '=', userId)
-        .where('expires_at', '>=', at),
-    )
-    .as('signed_in'),
+  sessionHolds({ rowId: sessionId, userId, at }).as('signed_in'),
   eb
     .selectFrom('lists')
     .select('id')

@@ -1,5 +1,9 @@
 import type { Review, ReviewListRef, ReviewUpdateBody, User } from '@spotbook/contract';
+import { expressionBuilder, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import type { Database, ReviewsTable } from '../../db/schema.ts';
+import type { SessionGuard } from '../../plugins/session.ts';
+import { sessionHolds } from '../../plugins/session-holds.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { clock } from '../../lib/clock.ts';
 import { SPOT_COLUMNS, type SpotChanges, type SpotRow } from './presenter.ts';
@@ -149,6 +153,44 @@ export async function updateSpot(
     return true;
   });
   return done ? saved : undefined;
+}
+
+/**
+ * PostgreSQL: an edit that keeps the spot's text, written without its row in hand: the
+ * search column and the place's copies depend only on the text and the place, so they stay
+ * as they are and only the fields given are set (and the lists, as updateSpot sets them).
+ * It writes only if the spot is the session's user's, its text is the body's (any, when
+ * the body has none), and the session holds, at that instant. Sent beside the reads of
+ * the session and the spot, the edit is one wait, not two (edit-beside-session.ts). True
+ * when it wrote.
+ */
+export async function updateKeepingText(
+  db: Db,
+  session: SessionGuard,
+  id: number,
+  body: ReviewUpdateBody,
+  now: number,
+): Promise<boolean> {
+  const changes: Updateable<ReviewsTable> = { updated_at: now };
+  if (body.rating !== undefined) changes.rating = body.rating;
+  if (body.visited !== undefined) changes.visited = body.visited ? 1 : 0;
+  const eb = expressionBuilder<Database, 'reviews'>();
+  const only = eb.and([
+    eb('user_id', '=', session.userId),
+    ...(body.review === undefined ? [] : [eb('review', '=', body.review)]),
+    sessionHolds(session),
+  ]);
+  if (body.lists) {
+    const spot = { id, user_id: session.userId };
+    return updateSpotAndSetLists(db, spot, changes, body.lists, now, only);
+  }
+  const result = await db
+    .updateTable('reviews')
+    .set(changes)
+    .where('id', '=', id)
+    .where(only)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Deletes the spot; its list entries go with it (FK cascade), its place stays. */

@@ -12,12 +12,12 @@ import {
   reviewUpdateSchema,
 } from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notAuthenticated, notFound } from '../../lib/errors.ts';
 import { sendGzippedJson, sendJson } from '../../lib/send-json.ts';
 import { readBesideSession } from '../../plugins/read-beside-session.ts';
-import { currentUser, requireUser } from '../../plugins/session.ts';
+import { currentUser, requireUser, settleSession } from '../../plugins/session.ts';
 import { createPlaceReviewRoute } from './create-route.ts';
-import { editSpot } from './edit.ts';
+import { editBesideSession } from './edit-beside-session.ts';
 import { galleryReader } from './gallery.ts';
 import { cachedGallery } from './gallery-cache.ts';
 import { spotMetadataReader } from './metadata.ts';
@@ -106,13 +106,14 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
     },
   );
 
-  // Whose spot it is is decided once the session is known too (editSpot).
+  // Whose spot it is is decided once the session is known too (editSpot); an edit that
+  // keeps the text is sent beside both reads on PostgreSQL (edit-beside-session.ts).
   const spotToEdit = readBesideSession(idParams, ({ id }) => spots.findSpotToEdit(db, id));
   api.put(
     '/review/:id/',
     {
       onRequest: requireUser,
-      config: spotToEdit.config,
+      config: { ...spotToEdit.config, writesBesideSession: true },
       schema: {
         tags,
         summary: 'Edit your spot; `lists` is the full set of your lists it should be on',
@@ -121,8 +122,20 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
         response: { 200: reviewSchema, ...errors },
       },
     },
-    async (request) =>
-      editSpot(db, currentUser(request).id, spotToEdit.result(request), request.body),
+    async (request) => {
+      const session = request.sessionGuard;
+      if (!session) throw notAuthenticated();
+      return editBesideSession(db, {
+        id: request.params.id,
+        session,
+        read: spotToEdit.result(request),
+        body: request.body,
+        signedIn: async () => {
+          await settleSession(request);
+          return request.user !== null;
+        },
+      });
+    },
   );
 
   api.delete(
