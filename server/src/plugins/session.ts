@@ -250,6 +250,15 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user && !request.pendingSession) throw notAuthenticated();
 }
 
+/**
+ * The session a `writesBesideSession` route writes with, its read perhaps pending: the
+ * write checks it in its own statement. 403 without one.
+ */
+export function writingSession(request: FastifyRequest): SessionGuard {
+  if (!request.sessionGuard) throw notAuthenticated();
+  return request.sessionGuard;
+}
+
 /** The signed-in user of a route guarded by requireUser. */
 export function currentUser(request: FastifyRequest): User {
   if (!request.user) throw notAuthenticated();

@@ -9,7 +9,7 @@ import {
 } from '@spotbook/contract';
 import type { AppContext } from '../../context.ts';
 import { fieldError, notAuthenticated } from '../../lib/errors.ts';
-import { requireUser, settleSession } from '../../plugins/session.ts';
+import { requireUser, settleSession, writingSession } from '../../plugins/session.ts';
 import { createPlaceReview } from './create.ts';
 
 const errors = {
@@ -37,8 +37,7 @@ export function createPlaceReviewRoute(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const session = request.sessionGuard;
-      if (!session) throw notAuthenticated();
+      const session = writingSession(request);
       // A places outage is answered 503 by the app's error handler. Both awaited together:
       // a failure of either is answered, never left unhandled.
       const [outcome] = await Promise.all([

@@ -92,9 +92,10 @@ const NEW_SPOT_COLUMNS: readonly (keyof NewSpotRow)[] = [
  * it was two statements in a row (decision 023, session 39); a place just read or asked of
  * the provider is checked again in it, so a spot saved meanwhile is named (session 40).
  * The spot is inserted only if the checks allow it (the session holds, the list is the
- * user's, the place not yet theirs); every part sees the database as it was before the statement, so the checks
- * answer as they would alone, and `created` is the new spot's id or null. A second spot of
- * the place saved at the same instant still meets the unique (user, place) index.
+ * user's, the place not yet theirs); every part sees the database as it was before the
+ * statement, so the checks answer as they would alone, and `created` is the new spot's id
+ * or null. A second spot of the place saved at the same instant still meets the unique
+ * (user, place) index.
  */
 const checkedInsert = (onList: boolean) =>
   compiledOnce(

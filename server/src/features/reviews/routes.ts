@@ -12,10 +12,10 @@ import {
   reviewUpdateSchema,
 } from '@spotbook/contract';
 import type { RouteOptions } from '../../context.ts';
-import { notAuthenticated, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { sendGzippedJson, sendJson } from '../../lib/send-json.ts';
 import { readBesideSession } from '../../plugins/read-beside-session.ts';
-import { currentUser, requireUser, settleSession } from '../../plugins/session.ts';
+import { currentUser, requireUser, settleSession, writingSession } from '../../plugins/session.ts';
 import { createPlaceReviewRoute } from './create-route.ts';
 import { editBesideSession } from './edit-beside-session.ts';
 import { galleryReader } from './gallery.ts';
@@ -123,11 +123,9 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: RouteOptions) 
       },
     },
     async (request) => {
-      const session = request.sessionGuard;
-      if (!session) throw notAuthenticated();
       return editBesideSession(db, {
         id: request.params.id,
-        session,
+        session: writingSession(request),
         read: spotToEdit.result(request),
         body: request.body,
         signedIn: async () => {
