@@ -124,3 +124,19 @@ export async function sessionOf(ctx: AppContext, user: TestUser): Promise<Sessio
     .executeTakeFirstOrThrow();
   return { rowId: row.id, userId: user.id, at: Date.now() };
 }
+
+/**
+ * The ways a user's sessions stop holding while the server still knows their cookies:
+ * ended (signed out elsewhere, the rows gone) or expired. `app.ctx` is read when one is
+ * called: a test file's app is built after its tests are declared.
+ */
+export const sessionEndings = (app: { ctx: AppContext }) => ({
+  ended: (userId: number) =>
+    app.ctx.db.deleteFrom('sessions').where('user_id', '=', userId).execute(),
+  expired: (userId: number) =>
+    app.ctx.db
+      .updateTable('sessions')
+      .set({ expires_at: Date.now() - 1000 })
+      .where('user_id', '=', userId)
+      .execute(),
+});

@@ -137,6 +137,9 @@ export class TestClient {
   put = (url: string, body?: Body) => this.request('PUT', url, body ?? {});
   patch = (url: string, body?: Body) => this.request('PATCH', url, body ?? {});
   delete = (url: string) => this.request('DELETE', url);
+  /** A body that says it is JSON and is not (cut short). */
+  notJson = (method: 'POST' | 'PUT', url: string) =>
+    this.request(method, url, '{"field": ', { 'content-type': 'application/json' });
 
   private keepCookies(response: LightMyRequestResponse) {
     for (const c of response.cookies) {

@@ -86,3 +86,6 @@ export class StatementTimeline implements KyselyPlugin {
 
 /** A column only the gallery's change log read answers with (gallery-changes.ts). */
 export const CHANGE_LOG_COLUMN = 'old_rating';
+
+/** A column only the session's read answers with (plugins/session.ts). */
+export const SESSION_COLUMN = 'expires_at';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_REQUIRED_DETAIL, INPUT_MESSAGES } from '@spotbook/contract';
-import { createList, createPlace } from '../../test/factories.ts';
+import { createList, createPlace, sessionEndings } from '../../test/factories.ts';
 import { signedInUser, testDialect, TestClient, useTestApp } from '../../test/helper.ts';
-import { StatementTimeline } from '../../test/statement-timeline.ts';
+import { SESSION_COLUMN, StatementTimeline } from '../../test/statement-timeline.ts';
 
 /*
  * On PostgreSQL a new spot's statement is sent beside the session's read, not after it,
@@ -16,8 +16,6 @@ const timeline = new StatementTimeline();
 const { t } = useTestApp({ watchDb: (db) => timeline.watch(db) });
 
 const CREATE = '/api/reviews/create-place-review/';
-/** A column only the session's read answers with (plugins/session.ts). */
-const SESSION_COLUMN = 'expires_at';
 
 /**
  * A signed-in user whose session the server has read (a request made), with a list; a
@@ -45,17 +43,7 @@ const newSpot = (place: string, listId: number) => ({
   list_id: listId,
 });
 
-/** How the session of `userId` stops holding, while the server still knows its cookie. */
-const endings = {
-  ended: (userId: number) =>
-    t.ctx.db.deleteFrom('sessions').where('user_id', '=', userId).execute(),
-  expired: (userId: number) =>
-    t.ctx.db
-      .updateTable('sessions')
-      .set({ expires_at: Date.now() - 1000 })
-      .where('user_id', '=', userId)
-      .execute(),
-};
+const endings = sessionEndings(t);
 
 describe('a new spot sent beside the session', () => {
   it('is sent before the session is answered on PostgreSQL, after it on SQLite', async () => {
@@ -93,9 +81,7 @@ describe('a new spot sent beside the session', () => {
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({ detail: AUTH_REQUIRED_DETAIL });
       }
-      const malformed = await user.client.request('POST', CREATE, '{"place": {', {
-        'content-type': 'application/json',
-      });
+      const malformed = await user.client.notJson('POST', CREATE);
       expect(malformed.statusCode).toBe(403);
       expect(await spotsOf(user.id)).toBe(0);
     });
@@ -112,9 +98,7 @@ describe('a new spot sent beside the session', () => {
       review: nulText,
     });
     expect(nulReview.statusCode).toBe(400);
-    const malformed = await user.client.request('POST', CREATE, '{"place": {', {
-      'content-type': 'application/json',
-    });
+    const malformed = await user.client.notJson('POST', CREATE);
     expect(malformed.statusCode).toBe(400);
     expect(await spotsOf(user.id)).toBe(0);
   });

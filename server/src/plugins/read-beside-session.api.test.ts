@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListDetail, Review } from '@spotbook/contract';
 import { createList, createPlace, createSpot, putOnList } from '../../test/factories.ts';
 import { TestClient, useTestApp } from '../../test/helper.ts';
-import { StatementTimeline } from '../../test/statement-timeline.ts';
+import { SESSION_COLUMN, StatementTimeline } from '../../test/statement-timeline.ts';
 
 /*
  * On PostgreSQL each statement in a row is a wait for the event loop under load. The spot
@@ -17,9 +17,6 @@ const { t, alice, bob } = useTestApp({
   users: ['alice', 'bob'],
   watchDb: (db) => timeline.watch(db),
 });
-
-/** A column only the session's read answers with (plugins/session.ts). */
-const SESSION_COLUMN = 'expires_at';
 
 /** Whether the statement answered at `read` was sent before the session was answered. */
 function sentBesideSession(read: number) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signedInUser, TestClient, useTestApp, type TestUser } from '../../test/helper.ts';
 import { createList } from '../../test/factories.ts';
-import { StatementTimeline } from '../../test/statement-timeline.ts';
+import { SESSION_COLUMN, StatementTimeline } from '../../test/statement-timeline.ts';
 
 /*
  * Every signed-in /api/ request reads its session. Under load one turn of the event loop
@@ -15,9 +15,6 @@ const { t, alice, bob } = useTestApp({
   users: ['alice', 'bob'],
   watchDb: (db) => timeline.watch(db),
 });
-
-/** A column only the session's read answers with. */
-const SESSION_COLUMN = 'expires_at';
 
 const sessionReads = () =>
   timeline.events.filter((e) => e.kind === 'answered' && e.columns?.includes(SESSION_COLUMN))

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_REQUIRED_DETAIL, REVIEW_MESSAGES, type Review } from '@spotbook/contract';
-import { createList, createPlace, createSpot } from '../../../test/factories.ts';
+import { createList, createPlace, createSpot, sessionEndings } from '../../../test/factories.ts';
 import { signedInUser, testDialect, useTestApp } from '../../../test/helper.ts';
-import { StatementTimeline } from '../../../test/statement-timeline.ts';
+import { SESSION_COLUMN, StatementTimeline } from '../../../test/statement-timeline.ts';
 
 /*
  * On PostgreSQL an edit that keeps the spot's text is sent beside the reads of the session
@@ -14,8 +14,6 @@ import { StatementTimeline } from '../../../test/statement-timeline.ts';
 const timeline = new StatementTimeline();
 const { t } = useTestApp({ watchDb: (db) => timeline.watch(db) });
 
-/** A column only the session's read answers with (plugins/session.ts). */
-const SESSION_COLUMN = 'expires_at';
 const TEXT = 'Windmills on the ridge';
 
 /** A user whose session the server has read, with a spot on their first list of two. */
@@ -92,16 +90,7 @@ describe('an edit that changes the text', () => {
 });
 
 describe('an edit refused', () => {
-  const endings = {
-    ended: (userId: number) =>
-      t.ctx.db.deleteFrom('sessions').where('user_id', '=', userId).execute(),
-    expired: (userId: number) =>
-      t.ctx.db
-        .updateTable('sessions')
-        .set({ expires_at: Date.now() - 1000 })
-        .where('user_id', '=', userId)
-        .execute(),
-  };
+  const endings = sessionEndings(t);
 
   for (const [how, end] of Object.entries(endings)) {
     it(`answers 403 for an ${how} session and changes nothing, whatever the body`, async () => {
@@ -119,9 +108,7 @@ describe('an edit refused', () => {
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({ detail: AUTH_REQUIRED_DETAIL });
       }
-      const malformed = await user.client.request('PUT', url, '{"rating": ', {
-        'content-type': 'application/json',
-      });
+      const malformed = await user.client.notJson('PUT', url);
       expect(malformed.statusCode).toBe(403);
       expect(await rowOf(id)).toEqual(before);
       expect(await listsOf(id)).toEqual([lists[0]!.id]);
