@@ -31,10 +31,14 @@ const youngGenerationBytes = () =>
 export interface IdleShrinkOptions {
   /** Told what the young generation held before the scavenge and after. */
   onShrunk: (fromBytes: number, toBytes: number) => void;
-  /** The tests' stand-ins for V8's scavenge, its young generation's size and the period. */
+  /**
+   * The tests' stand-ins for V8's scavenge, its young generation's size, the period and
+   * the share of it the loop may be busy and still count as quiet.
+   */
   scavenge?: () => void;
   youngBytes?: () => number;
   checkEveryMs?: number;
+  quietUtilization?: number;
 }
 
 /**
@@ -52,6 +56,7 @@ export function shrinkHeapWhenIdle({
   scavenge = exposedMinorGc(),
   youngBytes = youngGenerationBytes,
   checkEveryMs = CHECK_EVERY_MS,
+  quietUtilization = QUIET_UTILIZATION,
 }: IdleShrinkOptions): () => void {
   let lastUse = performance.eventLoopUtilization();
   let quietChecks = 0;
@@ -59,7 +64,7 @@ export function shrinkHeapWhenIdle({
   const timer = setInterval(() => {
     const use = performance.eventLoopUtilization(lastUse);
     lastUse = performance.eventLoopUtilization();
-    if (use.utilization >= QUIET_UTILIZATION) {
+    if (use.utilization >= quietUtilization) {
       quietChecks = 0;
       triedThisSpell = false;
       return;

@@ -3,8 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shrinkHeapWhenIdle } from './idle-heap-shrink.ts';
 
 const MB = 1024 * 1024;
-// Quiet is under 2 % busy: 2 ms of a 100 ms check, room for a loaded test machine's hiccups.
 const CHECK_MS = 100;
+// Quiet is under 20 % busy in these checks, not the server's 2 %: on a loaded test machine
+// (the API suites beside this file on two cores) the worker is preempted inside its own
+// callbacks, and 2 ms of a 100 ms check was seen exceeded while idle. A busy loop here is
+// ~100 % busy, so the rule is as sharp.
+const QUIET = 0.2;
 /** Waits until `done()` holds, for 20 checks at most (a slow machine's timers lag). */
 const until = (done: () => boolean) =>
   vi.waitFor(() => expect(done()).toBe(true), { timeout: 20 * CHECK_MS, interval: CHECK_MS / 4 });
@@ -38,6 +42,7 @@ describe('shrinkHeapWhenIdle', () => {
       },
       youngBytes: () => young.bytes,
       checkEveryMs: CHECK_MS,
+      quietUtilization: QUIET,
     });
     return { young, shrunk };
   }
